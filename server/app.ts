@@ -1,0 +1,92 @@
+// The app factory: builds a Fastify instance around a database, without opening a port,
+// so tests drive it through app.inject(). main.ts adds the port and the process concerns.
+import { randomUUID } from 'node:crypto';
+import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { serializerCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import type { Db } from './db/db.ts';
+import type { Config } from './config.ts';
+import { ValidationFailure } from './lib/errors.ts';
+import { toErrorBody } from '../src/shared/validation.ts';
+import { API_PREFIX, SCAN_IMAGE_MAX_BYTES } from '../src/shared/constants.ts';
+import errorsPlugin from './plugins/errors.ts';
+import authPlugin from './plugins/auth.ts';
+import maintenancePlugin from './plugins/maintenance.ts';
+import webPlugin from './plugins/web.ts';
+import { Mailer } from './modules/mail/mailer.ts';
+import { csp } from './plugins/csp.ts';
+import './types.ts';
+
+export type BuildOptions = {
+  db: Db;
+  config: Config;
+  /** Where the built PWA is; null serves the API only (most tests). */
+  distDir?: string | null;
+  logger?: boolean | object;
+};
+
+const modulesDir = join(import.meta.dirname, 'modules');
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: opts.config.LOG_LEVEL },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    const result = (schema as ZodType).safeParse(data);
+    return result.success ? { value: result.data } : { error: new ValidationFailure(toErrorBody(result.error)) };
+  });
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  app.decorate('db', opts.db);
+  app.decorate('config', opts.config);
+  app.decorate('mailer', new Mailer({ smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, dataDir: opts.config.dataDir }, app.log));
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, { contentSecurityPolicy: { directives: csp(opts.config) }, crossOriginEmbedderPolicy: false });
+  const origins = opts.config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  await app.register(cors, { origin: origins.length ? origins : [opts.config.publicUrl], credentials: true });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: SCAN_IMAGE_MAX_BYTES, files: 1, fields: 30 } });
+  await app.register(websocket);
+  await app.register(maintenancePlugin);
+  await app.register(authPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${opts.config.PRODUCT_NAME} API`, version: '1.0.0', description: 'API-ul aplicației. Erorile au forma { errors: { câmp: [COD] } }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Each feature module is a folder under modules/ with a routes.ts exporting a Fastify plugin.
+  for (const name of readdirSync(modulesDir).sort()) {
+    const file = join(modulesDir, name, 'routes.ts');
+    if (!existsSync(file)) continue;
+    const mod = (await import(pathToFileURL(file).href)) as { default: Parameters<typeof app.register>[0]; prefix?: string };
+    await app.register(mod.default, { prefix: mod.prefix ?? API_PREFIX });
+  }
+
+  if (opts.distDir) await app.register(webPlugin, { distDir: opts.distDir });
+  return app;
+}

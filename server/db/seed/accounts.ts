@@ -1,0 +1,37 @@
+// Demo accounts (credentials in README): a complete free account, a premium one and an admin.
+import type { Db } from '../db.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { SeedOptions } from './seed.ts';
+
+export const DEMO_PASSWORD = 'Grilio2026!';
+export const DEMO_ACCOUNTS = [
+  { email: 'elev@grilio.ro', name: 'Ana Popescu', premiumDays: null, admin: false },
+  { email: 'premium@grilio.ro', name: 'Mihai Ionescu', premiumDays: 365, admin: false },
+  { email: 'admin@grilio.ro', name: 'Ioana Marinescu', premiumDays: 365, admin: true },
+] as const;
+
+export async function seedAccounts(db: Db, opts: SeedOptions): Promise<void> {
+  const manual = await db.one<{ id: number }>('select id from manuals order by sort, id limit 1');
+  const center = await db.one<{ id: number }>("select id from centers where slug = 'timisoara'");
+  const spec = await db.one<{ id: number }>("select id from specializations where slug = 'medicina'");
+  for (const account of DEMO_ACCOUNTS) {
+    const exists = await db.one('select id from users where email = $1', [account.email]);
+    if (exists) continue;
+    await db.query(
+      `insert into users (name, email, password_hash, email_verified_at, manual_id, specialization_id, center_id,
+                          premium_until, is_admin, acknowledged_info_banner)
+       values ($1, $2, $3, now(), $4, $5, $6, $7, $8, false)`,
+      [
+        account.name,
+        account.email,
+        await hashPassword(DEMO_PASSWORD),
+        manual?.id ?? null,
+        spec?.id ?? null,
+        center?.id ?? null,
+        account.premiumDays ? new Date(Date.now() + account.premiumDays * 86_400_000) : null,
+        account.admin,
+      ],
+    );
+    opts.log?.(`cont demo creat: ${account.email} / ${DEMO_PASSWORD}`);
+  }
+}

@@ -1,0 +1,9 @@
+// Idempotent demo seed: runs at every start when SEED_DEMO is on; each part checks before writing.
+import type { Db } from '../db.ts';
+import { seedAccounts } from './accounts.ts';
+
+export type SeedOptions = { log?: (msg: string) => void };
+
+export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
+  await seedAccounts(db, opts);
+}

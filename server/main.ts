@@ -1,0 +1,37 @@
+// `npm start`: configuration, database (migrations + demo seed), then one port for the API,
+// realtime and the built app.
+import { join } from 'node:path';
+import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { loadConfig } from './config.ts';
+import { openDb } from './db/open.ts';
+import { migrate } from './db/migrate.ts';
+import { seed } from './db/seed/seed.ts';
+import { buildApp } from './app.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+
+mkdirSync(config.dataDir, { recursive: true });
+const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+await migrate(db);
+if (config.SEED_DEMO) await seed(db, { log: (m) => console.log(m) });
+
+const app = await buildApp({ db, config, distDir: join(import.meta.dirname, '..', 'dist') });
+const pidFile = join(config.dataDir, 'server.pid');
+await app.listen({ port: config.PORT, host: config.HOST });
+writeFileSync(pidFile, String(process.pid));
+console.log(`\n  ${config.PRODUCT_NAME} rulează la ${config.publicUrl}\n  API: ${config.publicUrl}/api/v1 · documentație: ${config.publicUrl}/api/docs\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await db.close();
+    rmSync(pidFile, { force: true });
+    process.exit(0);
+  });
+}

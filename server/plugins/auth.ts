@@ -1,0 +1,34 @@
+// Bearer tokens: every /api request with `Authorization: Bearer …` is resolved to req.auth.
+// A revoked, expired or unknown token counts as no token; routes that need one answer 401.
+import fp from 'fastify-plugin';
+import { hashToken } from '../lib/tokens.ts';
+import { unauthorized, forbidden } from '../lib/errors.ts';
+import { API_PREFIX } from '../../src/shared/constants.ts';
+
+type Row = { token_id: number; user_id: number; is_admin: boolean };
+
+export default fp(async (app) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith(API_PREFIX)) return;
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    const token = header.slice(7).trim();
+    if (token.length < 20 || token.length > 200) return;
+    const row = await app.db.one<Row>(
+      `update auth_tokens t set last_used_at = now()
+        from users u
+       where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now() and u.id = t.user_id
+       returning t.id as token_id, t.user_id, u.is_admin`,
+      [hashToken(token)],
+    );
+    if (row) req.auth = { id: row.user_id, tokenId: row.token_id, isAdmin: row.is_admin };
+  });
+  app.decorate('authenticate', async (req) => {
+    if (!req.auth) throw unauthorized();
+  });
+  app.decorate('requireAdmin', async (req) => {
+    if (!req.auth) throw unauthorized();
+    if (!req.auth.isAdmin) throw forbidden('FORM_ADMIN_REQUIRED');
+  });
+});

@@ -1,0 +1,27 @@
+// What the app factory decorates Fastify with. Modules extend this by declaration merging
+// in their own files when they add a decoration.
+import type { Db } from './db/db.ts';
+import type { Config } from './config.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import type { Realtime } from './modules/realtime/realtime.ts';
+import type { Maintenance } from './plugins/maintenance.ts';
+
+export type AuthUser = { id: number; tokenId: number; isAdmin: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    mailer: Mailer;
+    realtime: Realtime;
+    maintenance: Maintenance;
+    /** preHandler: 401 unless a valid bearer token is present. */
+    authenticate: (req: FastifyRequest) => Promise<void>;
+    /** preHandler: 401 without token, 403 FORM_ADMIN_REQUIRED unless admin. */
+    requireAdmin: (req: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set when a valid bearer token came with the request (also on public routes). */
+    auth: AuthUser | null;
+  }
+}

@@ -1,0 +1,26 @@
+// Browser storage keys of SPEC §3. Values are strings; flags store '1'.
+export const STORAGE = {
+  token: 'token',
+  emailVerified: 'email-verified',
+  profileCompleted: 'profile-completed',
+  simulationMedinsiderUuid: 'simulation-medinsider-uuid',
+  theme: 'theme',
+  hideInstallPwa: 'hide-install-pwa',
+  lastRefresh: 'lastRefresh',
+  redirect: 'redirect',
+  cookiePreferences: 'cookiePreferences',
+  userId: 'user_id',
+  manualId: 'manual_id',
+  soundEffects: 'sound-effects',
+  hasSeenAnnouncement: 'hasSeenAnnouncement',
+} as const;
+
+/** Keys removed by logout (SPEC §4). */
+export const LOGOUT_CLEARED_KEYS = [
+  STORAGE.profileCompleted,
+  STORAGE.token,
+  STORAGE.userId,
+  STORAGE.manualId,
+  STORAGE.simulationMedinsiderUuid,
+  STORAGE.soundEffects,
+] as const;

@@ -1,0 +1,169 @@
+// Validation rules of SPEC §5 as zod schemas whose issue messages are catalogue codes.
+// The server validates every route body with these; the forms check them before sending.
+import { z } from 'zod';
+import {
+  PASSWORD_MIN,
+  PASSWORD_MAX,
+  NAME_MAX,
+  EMAIL_MAX,
+  REPORT_REASON_MIN,
+  REPORT_REASON_MAX,
+  THEMES,
+  CONTACT_MESSAGE_MIN,
+  CONTACT_MESSAGE_MAX,
+  ERROR_LOG_MAX_FIELD,
+  DIFFICULTIES,
+} from './constants.ts';
+import type { ErrorBody } from './codes.ts';
+import { GENERAL } from './codes.ts';
+
+/** A string field with required / too-short / too-long codes. Trims before checking. */
+export function text(codes: { required: string; short?: string; long: string }, min: number, max: number) {
+  return z
+    .string({ error: codes.required })
+    .trim()
+    .min(1, codes.required)
+    .min(min, codes.short ?? codes.required)
+    .max(max, codes.long);
+}
+
+export const email = z
+  .string({ error: 'FORM_EMAIL_REQUIRED' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'FORM_EMAIL_REQUIRED')
+  .max(EMAIL_MAX, 'FORM_EMAIL_TOO_LONG')
+  .pipe(z.email({ error: 'FORM_EMAIL_INVALID' }));
+
+export const password = z
+  .string({ error: 'FORM_PASSWORD_REQUIRED' })
+  .min(1, 'FORM_PASSWORD_REQUIRED')
+  .min(PASSWORD_MIN, 'FORM_PASSWORD_TOO_SHORT')
+  .max(PASSWORD_MAX, 'FORM_PASSWORD_TOO_LONG');
+
+/** Two words separated by a space: "Popescu Ana" (hyphenated or longer names allowed). */
+export const fullName = z
+  .string({ error: 'FORM_NAME_REQUIRED' })
+  .trim()
+  .min(1, 'FORM_NAME_REQUIRED')
+  .max(NAME_MAX, 'FORM_NAME_TOO_LONG')
+  .regex(/^\S+(\s+\S+)+$/u, 'FORM_NAME_TWO_WORDS')
+  .transform((v) => v.replace(/\s+/gu, ' '));
+
+export const theme = z.enum(THEMES, { error: 'FORM_THEME_INVALID' });
+export const difficulty = z.enum(DIFFICULTIES, { error: 'FORM_DIFFICULTY_INVALID' });
+export const uuid = z.uuid({ error: 'FORM_UUID_INVALID' });
+export const captchaToken = z.string().max(4000).optional();
+
+export const reportReason = text(
+  { required: 'FORM_REASON_REQUIRED', short: 'FORM_REASON_TOO_SHORT', long: 'FORM_REASON_TOO_LONG' },
+  REPORT_REASON_MIN,
+  REPORT_REASON_MAX,
+);
+
+export const registerBody = z.object({
+  name: fullName,
+  email,
+  password,
+  terms: z.literal(true, { error: 'FORM_TERMS_REQUIRED' }),
+  captcha: captchaToken,
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z.object({
+  email,
+  password: z.string({ error: 'FORM_PASSWORD_REQUIRED' }).min(1, 'FORM_PASSWORD_REQUIRED').max(PASSWORD_MAX, 'FORM_PASSWORD_TOO_LONG'),
+  captcha: captchaToken,
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const forgotPasswordBody = z.object({ email, captcha: captchaToken });
+export const resetPasswordBody = z
+  .object({
+    token: z.string({ error: 'FORM_WRONG_RESET_TOKEN' }).min(10, 'FORM_WRONG_RESET_TOKEN').max(200, 'FORM_WRONG_RESET_TOKEN'),
+    password,
+    password_confirmation: z.string({ error: 'FORM_PASSWORD_REQUIRED' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'FORM_PASSWORD_CONFIRMATION_MISMATCH',
+    path: ['password_confirmation'],
+  });
+export const confirmEmailBody = z.object({
+  hash: z.string({ error: 'FORM_INVALID_CONFIRMATION_HASH' }).min(10, 'FORM_INVALID_CONFIRMATION_HASH').max(200, 'FORM_INVALID_CONFIRMATION_HASH'),
+});
+export const googleLoginBody = z.object({
+  credential: z.string({ error: 'FORM_GOOGLE_TOKEN_INVALID' }).min(20, 'FORM_GOOGLE_TOKEN_INVALID').max(8000, 'FORM_GOOGLE_TOKEN_INVALID'),
+});
+
+const listId = (code: string) => z.number({ error: code }).int(code).positive(code);
+export const completeProfileBody = z.object({
+  manual_id: listId('FORM_MANUAL_INVALID'),
+  specialization_id: listId('FORM_SPECIALIZATION_INVALID'),
+  center_id: listId('FORM_CENTER_INVALID'),
+});
+
+export const themeBody = z.object({ theme });
+export const acknowledgeBannerBody = z.object({ value: z.boolean({ error: 'FIELD_INVALID' }) });
+export const updateNameBody = z.object({ name: fullName });
+export const changeEmailBody = z.object({ email, password: z.string().max(PASSWORD_MAX).optional() });
+export const changePasswordBody = z
+  .object({
+    current_password: z.string({ error: 'FORM_PASSWORD_REQUIRED' }).min(1, 'FORM_PASSWORD_REQUIRED').max(PASSWORD_MAX, 'FORM_PASSWORD_TOO_LONG'),
+    password,
+    password_confirmation: z.string({ error: 'FORM_PASSWORD_REQUIRED' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'FORM_PASSWORD_CONFIRMATION_MISMATCH',
+    path: ['password_confirmation'],
+  });
+
+export const contactBody = z.object({
+  name: fullName,
+  email,
+  message: text(
+    { required: 'FORM_MESSAGE_REQUIRED', short: 'FORM_MESSAGE_TOO_SHORT', long: 'FORM_MESSAGE_TOO_LONG' },
+    CONTACT_MESSAGE_MIN,
+    CONTACT_MESSAGE_MAX,
+  ),
+  captcha: captchaToken,
+});
+
+const logField = z.string().max(ERROR_LOG_MAX_FIELD, 'FIELD_TOO_LONG');
+export const errorLogBody = z.object({
+  error_message: logField.min(1, 'FIELD_REQUIRED'),
+  error_stack: logField.nullish(),
+  additional_info: z.union([logField, z.record(z.string(), z.unknown())]).nullish(),
+  user_id: z.union([z.number().int(), z.string().max(64)]).nullish(),
+  page_url: z.string().max(2000, 'FIELD_TOO_LONG').nullish(),
+});
+export type ErrorLogBody = z.input<typeof errorLogBody>;
+
+/** Turns a zod error into the API's error body: field path → codes, first failing rule first. */
+export function toErrorBody(error: z.ZodError): ErrorBody {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join('.') : GENERAL;
+    const code = /^[A-Z][A-Z0-9_]+$/.test(issue.message) ? issue.message : codeForIssue(issue);
+    (errors[field] ??= []).includes(code) || errors[field].push(code);
+  }
+  return { errors };
+}
+
+function codeForIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'string' || issue.origin === 'array' ? 'FIELD_TOO_SHORT' : 'FIELD_TOO_SMALL';
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array' ? 'FIELD_TOO_LONG' : 'FIELD_TOO_LARGE';
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? 'FIELD_REQUIRED' : 'FIELD_INVALID';
+    default:
+      return 'FIELD_INVALID';
+  }
+}
+
+/** Client-side check with the same rules: undefined when valid. */
+export function check<T extends z.ZodType>(schema: T, value: unknown): ErrorBody | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : toErrorBody(result.error);
+}
