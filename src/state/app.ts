@@ -1,0 +1,34 @@
+// Client state of SPEC §3 as one Valtio proxy; views read it with useSnapshot(app).
+import { proxy } from 'valtio';
+import type { LayoutCounts, NotificationItem, TestsCount, Toast, User } from '../shared/types.ts';
+import type { Theme } from '../shared/constants.ts';
+import { PRODUCT_DEFAULT } from '../shared/constants.ts';
+
+export type PublicSettings = {
+  product: string;
+  google_client_id: string | null;
+  recaptcha_site_key: string | null;
+  dev_banner: boolean;
+  pusher: { key: string; host: string | null; port: number | null; scheme: string | null };
+};
+
+export const app = proxy({
+  product: PRODUCT_DEFAULT,
+  settings: null as PublicSettings | null,
+  maintenance: false,
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  user: null as User | null,
+  theme: 'light' as Theme,
+  layoutCounts: { messages: 0, friendships: 0, notifications: 0 } as LayoutCounts,
+  testsCount: null as TestsCount | null,
+  notifications: [] as NotificationItem[],
+  toasts: [] as Toast[],
+  installAvailable: false,
+  installBannerVisible: false,
+  isInstalled: false,
+  updateAvailable: false,
+  couponModalOpen: false,
+  acknowledgedBannerOpen: false,
+  medinsiderUuid: null as string | null,
+  sharedConvoGrid: {} as Record<number, true>,
+});
