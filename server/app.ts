@@ -25,6 +25,7 @@ import maintenancePlugin from './plugins/maintenance.ts';
 import webPlugin from './plugins/web.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { csp } from './plugins/csp.ts';
+import { createRealtime } from './modules/realtime/create.ts';
 import './types.ts';
 
 export type BuildOptions = {
@@ -60,6 +61,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
   app.decorate('mailer', new Mailer({ smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, dataDir: opts.config.dataDir }, app.log));
+
+  const realtime = createRealtime(opts.config);
+  app.decorate('realtimeHub', realtime.hub);
+  app.decorate('realtime', realtime.publisher);
+  // laravel-echo posts channel authorisation as a form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 
   await app.register(errorsPlugin);
   await app.register(helmet, { contentSecurityPolicy: { directives: csp(opts.config) }, crossOriginEmbedderPolicy: false });

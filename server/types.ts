@@ -4,6 +4,7 @@ import type { Db } from './db/db.ts';
 import type { Config } from './config.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { Realtime } from './modules/realtime/realtime.ts';
+import type { Hub } from './modules/realtime/hub.ts';
 import type { Maintenance } from './plugins/maintenance.ts';
 
 export type AuthUser = { id: number; tokenId: number; isAdmin: boolean };
@@ -14,6 +15,7 @@ declare module 'fastify' {
     config: Config;
     mailer: Mailer;
     realtime: Realtime;
+    realtimeHub: Hub;
     maintenance: Maintenance;
     /** preHandler: 401 unless a valid bearer token is present. */
     authenticate: (req: FastifyRequest) => Promise<void>;

@@ -1,0 +1,43 @@
+// Shared steps for end-to-end tests: demo accounts, the mail outbox, the maintenance CLI.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from './env.ts';
+
+export const DEMO = { email: 'elev@grilio.ro', password: 'Grilio2026!' };
+export const PREMIUM = { email: 'premium@grilio.ro', password: 'Grilio2026!' };
+export const ADMIN = { email: 'admin@grilio.ro', password: 'Grilio2026!' };
+
+/** Newest link of the newest mail to `to`, read from DATA_DIR/outbox (.eml written by the server). */
+export async function mailLink(to: string, pathPart: string): Promise<string> {
+  const dir = join(E2E_DATA_DIR, 'outbox');
+  for (let i = 0; i < 50; i++) {
+    const files = readdirSync(dir)
+      .filter((f) => f.includes(to.replace(/[^a-z0-9@._-]/gi, '_')))
+      .sort((a, b) => statSync(join(dir, b)).mtimeMs - statSync(join(dir, a)).mtimeMs);
+    for (const f of files) {
+      const text = decodeQuotedPrintable(readFileSync(join(dir, f), 'utf8'));
+      const link = text.match(new RegExp(`https?://[^\\s"<>]*${pathPart}[^\\s"<>]*`))?.[0];
+      if (link) return link.replace(/&amp;/g, '&');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail with ${pathPart} for ${to}`);
+}
+
+function decodeQuotedPrintable(s: string): string {
+  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+export function maintenance(mode: 'on' | 'off'): void {
+  execFileSync(process.execPath, ['server/cli/maintenance.ts', mode], { env: { ...process.env, DATA_DIR: E2E_DATA_DIR }, stdio: 'pipe' });
+}
+
+export async function login(page: Page, account = DEMO): Promise<void> {
+  await page.goto('/conectare');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Parola', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: /Conectează-te|Conectare/ }).click();
+  await expect(page).not.toHaveURL(/\/conectare/);
+}

@@ -1,0 +1,55 @@
+// Realtime client: laravel-echo over pusher-js, connected to our own server (same host and
+// port by default) or to the Pusher-compatible engine the server's settings name.
+import Echo from 'laravel-echo';
+import Pusher from 'pusher-js';
+import { app, type PublicSettings } from '../state/app.ts';
+import { getItem } from '../state/storage.ts';
+import { STORAGE } from '../shared/storage-keys.ts';
+import { API_PREFIX, REALTIME_RETRY_MS } from '../shared/constants.ts';
+
+let echo: Echo<'pusher'> | null = null;
+
+export function getEcho(): Echo<'pusher'> | null {
+  return echo;
+}
+
+export function startRealtime(settings: PublicSettings): Echo<'pusher'> {
+  if (echo) return echo;
+  const secure = settings.pusher.scheme ? settings.pusher.scheme === 'https' : location.protocol === 'https:';
+  const port = settings.pusher.port ?? (location.port ? Number(location.port) : secure ? 443 : 80);
+  echo = new Echo({
+    broadcaster: 'pusher',
+    Pusher,
+    key: settings.pusher.key,
+    cluster: 'mt1',
+    wsHost: settings.pusher.host ?? location.hostname,
+    wsPort: port,
+    wssPort: port,
+    forceTLS: secure,
+    enabledTransports: ['ws', 'wss'],
+    disableStats: true,
+    authEndpoint: `${API_PREFIX}/broadcasting/auth`,
+    auth: { headers: { Authorization: `Bearer ${getItem(STORAGE.token) ?? ''}` } },
+  });
+  return echo;
+}
+
+/** Runs fn once the realtime client exists, retrying every second (SPEC §4 update modal). */
+export function whenRealtime(fn: (e: Echo<'pusher'>) => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const attempt = () => {
+    if (echo) fn(echo);
+    else timer = setTimeout(attempt, REALTIME_RETRY_MS);
+  };
+  attempt();
+  return () => clearTimeout(timer);
+}
+
+/** The 'update' channel's .update event opens the update modal. */
+export function listenForUpdates(): () => void {
+  return whenRealtime((e) => {
+    e.channel('update').listen('.update', () => {
+      app.updateAvailable = true;
+    });
+  });
+}
