@@ -13,6 +13,8 @@ export const STORAGE = {
   manualId: 'manual_id',
   soundEffects: 'sound-effects',
   hasSeenAnnouncement: 'hasSeenAnnouncement',
+  /** Last user answer, so the installed app still knows who is signed in while offline. */
+  cachedUser: 'cached-user',
 } as const;
 
 /** Keys removed by logout (SPEC §4). */
@@ -23,4 +25,5 @@ export const LOGOUT_CLEARED_KEYS = [
   STORAGE.manualId,
   STORAGE.simulationMedinsiderUuid,
   STORAGE.soundEffects,
+  STORAGE.cachedUser,
 ] as const;
