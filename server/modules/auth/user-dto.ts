@@ -1,0 +1,114 @@
+// The one serializer of a users row into the shared `User` payload (src/shared/types.ts).
+// Every module that answers with a user (auth, user, coupons, trial…) goes through toUserDto/loadUser.
+import { z } from 'zod';
+import type { Db } from '../../db/db.ts';
+import type { User } from '../../../src/shared/types.ts';
+import type { Theme } from '../../../src/shared/constants.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The columns of `users` the payload needs; select with USER_COLUMNS. */
+export type UserRow = {
+  id: number;
+  name: string;
+  email: string;
+  password_hash?: string | null;
+  auth_provider: string;
+  google_sub?: string | null;
+  email_verified_at: Date | string | null;
+  manual_id: number | null;
+  specialization_id: number | null;
+  center_id: number | null;
+  theme: string;
+  sound_effects: boolean;
+  premium_until: Date | string | null;
+  is_admin: boolean;
+  avatar_path: string | null;
+  avatar_thumb_path: string | null;
+  acknowledged_info_banner: boolean;
+  last_notification_seen_date: Date | string | null;
+  created_at: Date | string;
+};
+
+export const USER_COLUMNS = `id, name, email, auth_provider, email_verified_at, manual_id, specialization_id, center_id,
+  theme, sound_effects, premium_until, is_admin, avatar_path, avatar_thumb_path, acknowledged_info_banner,
+  last_notification_seen_date, created_at`;
+
+/** Zod shape of the payload, for route `response` schemas (serializer and /api/docs). */
+export const userDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  avatar_thumb_src: z.string().nullable(),
+  avatar_src: z.string().nullable(),
+  remaining_premium_days: z.number(),
+  is_premium: z.boolean(),
+  is_admin: z.boolean(),
+  theme: z.enum(['light', 'dark']),
+  manual_id: z.number().nullable(),
+  specialization_id: z.number().nullable(),
+  center_id: z.number().nullable(),
+  email_verified_at: z.string().nullable(),
+  last_notification_seen_date: z.string().nullable(),
+  acknowledged_info_banner: z.boolean(),
+  auth_provider: z.enum(['password', 'google', 'partner']),
+  sound_effects: z.boolean(),
+  created_at: z.string(),
+});
+
+function toDate(v: Date | string | null | undefined): Date | null {
+  if (v === null || v === undefined) return null;
+  const d = v instanceof Date ? v : new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+function iso(v: Date | string | null | undefined): string | null {
+  return toDate(v)?.toISOString() ?? null;
+}
+
+function media(path: string | null): string | null {
+  if (!path) return null;
+  const file = path.split('/').pop();
+  return file ? `/media/avatars/${file}` : null;
+}
+
+/** -1 when not premium, 0 on the last day, otherwise the whole days left. */
+export function remainingPremiumDays(premiumUntil: Date | string | null, now = Date.now()): number {
+  const until = toDate(premiumUntil);
+  if (!until || until.getTime() <= now) return -1;
+  return Math.floor((until.getTime() - now) / DAY_MS);
+}
+
+export function toUserDto(row: UserRow, now = Date.now()): User {
+  const remaining = remainingPremiumDays(row.premium_until, now);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    avatar_thumb_src: media(row.avatar_thumb_path),
+    avatar_src: media(row.avatar_path),
+    remaining_premium_days: remaining,
+    is_premium: remaining >= 0,
+    is_admin: row.is_admin,
+    theme: (row.theme === 'dark' ? 'dark' : 'light') as Theme,
+    manual_id: row.manual_id,
+    specialization_id: row.specialization_id,
+    center_id: row.center_id,
+    email_verified_at: iso(row.email_verified_at),
+    last_notification_seen_date: iso(row.last_notification_seen_date),
+    acknowledged_info_banner: row.acknowledged_info_banner,
+    auth_provider: row.auth_provider === 'google' || row.auth_provider === 'partner' ? row.auth_provider : 'password',
+    sound_effects: row.sound_effects,
+    created_at: iso(row.created_at) ?? new Date(0).toISOString(),
+  };
+}
+
+export async function loadUserRow(db: Db, id: number): Promise<UserRow | null> {
+  return (await db.one<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id])) ?? null;
+}
+
+/** The user's payload, or null when there is no such user. */
+export async function loadUser(db: Db, id: number): Promise<User | null> {
+  const row = await loadUserRow(db, id);
+  return row ? toUserDto(row) : null;
+}
