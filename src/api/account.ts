@@ -1,0 +1,55 @@
+// Account calls: profile lists and completion, name, avatar, email, password, preferences,
+// and the contact form.
+import { api } from './client.ts';
+import type { ProfileLists, User } from '../shared/types.ts';
+import type { Theme } from '../shared/constants.ts';
+
+export type SuccessResponse = { success: string };
+export type UserResponse = { success: string; user?: User };
+export type ProfilePayload = { manual_id: number; specialization_id: number; center_id: number };
+
+export function getCurrentUser(): Promise<User> {
+  return api.get<{ user: User }>('user').then((res) => res.user);
+}
+
+export function getProfileLists(): Promise<ProfileLists> {
+  return api.get<ProfileLists>('profile/lists');
+}
+
+export function completeProfile(body: ProfilePayload): Promise<UserResponse> {
+  return api.put<UserResponse>('user/profile', body);
+}
+
+export function updateName(name: string): Promise<UserResponse> {
+  return api.put<UserResponse>('user/name', { name });
+}
+
+export function uploadAvatar(file: File): Promise<UserResponse> {
+  const body = new FormData();
+  body.append('avatar', file, file.name);
+  return api.upload<UserResponse>('user/avatar', body);
+}
+
+export function deleteAvatar(): Promise<UserResponse> {
+  return api.delete<UserResponse>('user/avatar');
+}
+
+export function changeEmail(body: { email: string; password?: string }): Promise<UserResponse> {
+  return api.put<UserResponse>('user/email', body);
+}
+
+export function changePassword(body: { current_password: string; password: string; password_confirmation: string }): Promise<SuccessResponse> {
+  return api.put<SuccessResponse>('user/password', body);
+}
+
+export function updatePreferences(body: { sound_effects: boolean }): Promise<UserResponse> {
+  return api.put<UserResponse>('user/preferences', body);
+}
+
+export function saveTheme(theme: Theme): Promise<SuccessResponse> {
+  return api.put<SuccessResponse>('user/theme', { theme });
+}
+
+export function sendContactMessage(body: { name: string; email: string; message: string; captcha?: string }): Promise<SuccessResponse> {
+  return api.post<SuccessResponse>('contact', body);
+}

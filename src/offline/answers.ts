@@ -1,0 +1,42 @@
+// Every answer is committed to IndexedDB before the screen shows it as given; the same
+// transaction marks the test dirty and queues it in the outbox, so nothing can be lost between.
+import { db, type LocalAnswer } from './db.ts';
+import { localWrite } from './errors.ts';
+import type { OptionLetter } from '../shared/constants.ts';
+
+export type AnswerInput = { marked: OptionLetter[]; flagged: boolean; time_ms: number };
+
+export function saveAnswer(testId: string, gridId: number, input: AnswerInput, now = new Date()): Promise<LocalAnswer> {
+  return localWrite(() =>
+    db.transaction('rw', db.answers, db.tests, db.outbox, async () => {
+      const test = await db.tests.get(testId);
+      if (!test) throw new Error('FORM_TEST_NOT_FOUND');
+      if (test.status !== 'unfinished') throw new Error('FORM_TEST_ALREADY_FINISHED');
+      if (!test.grid_ids.includes(gridId)) throw new Error('FORM_GRID_NOT_FOUND');
+      const existing = await db.answers.where({ test_id: testId, grid_id: gridId }).first();
+      const answer: LocalAnswer = {
+        id: existing?.id ?? crypto.randomUUID(),
+        test_id: testId,
+        grid_id: gridId,
+        marked: [...input.marked].sort(),
+        flagged: input.flagged,
+        time_ms: (existing?.time_ms ?? 0) + Math.max(0, Math.round(input.time_ms)),
+        answered_at: now.toISOString(),
+      };
+      await db.answers.put(answer);
+      await db.tests.update(testId, { updated_at: answer.answered_at, synced: 0 });
+      await enqueue(testId, now);
+      return answer;
+    }),
+  );
+}
+
+/** One outbox entry per test: the sync sends the test's whole state, so one entry is enough. */
+export async function enqueue(testId: string, now = new Date()): Promise<void> {
+  const queued = await db.outbox.where('test_id').equals(testId).first();
+  if (!queued) await db.outbox.add({ test_id: testId, created_at: now.toISOString(), attempts: 0, last_error: null });
+}
+
+export function answersOf(testId: string): Promise<LocalAnswer[]> {
+  return db.answers.where('test_id').equals(testId).toArray();
+}

@@ -1,0 +1,60 @@
+// The toast stack (SPEC §2): each toast shows its catalogue text, counts down with a bar and
+// disappears; hovering (or focusing) it pauses the countdown.
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { app } from '../state/app.ts';
+import { dismissToast } from '../state/toast.ts';
+import { messageFor } from '../shared/messages.ro.ts';
+import type { Toast } from '../shared/types.ts';
+import { ToastTimer } from './toast-timer.ts';
+import { Icon } from './icons.tsx';
+
+function ToastItem({ toast, product }: { toast: Toast; product: string }) {
+  const [progress, setProgress] = useState(1);
+  const timer = useRef<ToastTimer | null>(null);
+
+  useEffect(() => {
+    const t = new ToastTimer({
+      duration: toast.duration,
+      onTick: () => setProgress(t.progress),
+      onDone: () => dismissToast(toast.id),
+    });
+    timer.current = t;
+    t.start();
+    return () => t.stop();
+  }, [toast.id, toast.duration]);
+
+  const pause = () => timer.current?.pause();
+  const resume = () => timer.current?.resume();
+  const icon = toast.type === 'error' ? 'alert' : toast.type === 'warning' ? 'warning' : 'check';
+
+  return (
+    <div
+      className={`toast toast--${toast.type}${progress === 0 ? ' toast--leaving' : ''}`}
+      role={toast.type === 'error' ? 'alert' : 'status'}
+      onMouseEnter={pause}
+      onMouseLeave={resume}
+      onFocus={pause}
+      onBlur={resume}
+      data-code={toast.code}
+    >
+      <Icon name={icon} className="toast__icon" />
+      <p className="toast__text">{messageFor(toast.code, product)}</p>
+      <button type="button" className="toast__close" aria-label="Închide notificarea" onClick={() => dismissToast(toast.id)}>
+        <Icon name="close" />
+      </button>
+      <span className="toast__bar" style={{ transform: `scaleX(${progress})` }} aria-hidden="true" />
+    </div>
+  );
+}
+
+export function Toasts() {
+  const snap = useSnapshot(app);
+  return (
+    <div className="toasts" aria-live="polite" aria-relevant="additions">
+      {snap.toasts.map((t) => (
+        <ToastItem key={t.id} toast={t} product={snap.product} />
+      ))}
+    </div>
+  );
+}
