@@ -1,12 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import './styles/index.css';
+import { createAppRouter } from './router/router.tsx';
+import { setNavigate } from './shell/navigation.ts';
+import { startApp } from './state/boot.ts';
 
-function App() {
-  return <h1>Grilio</h1>;
-}
+startApp();
+const router = createAppRouter();
+setNavigate((to, opts) => void router.navigate(to, opts));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <RouterProvider router={router} />
   </StrictMode>,
 );

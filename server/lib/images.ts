@@ -26,7 +26,10 @@ function magicFormat(buf: Buffer): ImageFormat | null {
  * The image's real format when the bytes are a JPEG or PNG among `allowed` whose header sharp
  * reads, else null. Corrupt pixel data shows when re-encoding (storeAvatar rejects).
  */
-export async function detectImage(buf: Buffer, allowed: readonly ImageFormat[] = ['jpeg', 'png']): Promise<ImageFormat | null> {
+export async function detectImage(
+  buf: Buffer,
+  allowed: readonly ImageFormat[] = ['jpeg', 'png'],
+): Promise<ImageFormat | null> {
   const magic = magicFormat(buf);
   if (!magic || !allowed.includes(magic)) return null;
   try {
@@ -39,7 +42,9 @@ export async function detectImage(buf: Buffer, allowed: readonly ImageFormat[] =
   }
 }
 
-function encode(img: sharp.Sharp, format: ImageFormat): sharp.Sharp {
+type Pipeline = ReturnType<typeof sharp>;
+
+function encode(img: Pipeline, format: ImageFormat): Pipeline {
   return format === 'png' ? img.png({ compressionLevel: 9 }) : img.jpeg({ quality: 85, mozjpeg: true });
 }
 
@@ -52,15 +57,26 @@ export const AVATAR_THUMB_SIDE = 128;
  * Writes a re-encoded copy (at most 1024 px a side, EXIF orientation applied, metadata dropped)
  * and a 128×128 cover thumbnail into `dir`, named `<prefix>-<random>[-thumb].<ext>`.
  */
-export async function storeAvatar(buf: Buffer, format: ImageFormat, dir: string, prefix: string): Promise<StoredAvatar> {
+export async function storeAvatar(
+  buf: Buffer,
+  format: ImageFormat,
+  dir: string,
+  prefix: string,
+): Promise<StoredAvatar> {
   const ext = format === 'png' ? 'png' : 'jpg';
   const base = `${prefix}-${randomBytes(12).toString('hex')}`;
   const file = `${base}.${ext}`;
   const thumb = `${base}-thumb.${ext}`;
   const input = () => sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   const [original, small] = await Promise.all([
-    encode(input().resize(AVATAR_MAX_SIDE, AVATAR_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }), format).toBuffer(),
-    encode(input().resize(AVATAR_THUMB_SIDE, AVATAR_THUMB_SIDE, { fit: 'cover', position: 'attention' }), format).toBuffer(),
+    encode(
+      input().resize(AVATAR_MAX_SIDE, AVATAR_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }),
+      format,
+    ).toBuffer(),
+    encode(
+      input().resize(AVATAR_THUMB_SIDE, AVATAR_THUMB_SIDE, { fit: 'cover', position: 'attention' }),
+      format,
+    ).toBuffer(),
   ]);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, file), original);

@@ -45,8 +45,9 @@ export const gridCorrect = z
   .min(1, 'FORM_CORRECT_ANSWERS_INVALID')
   .max(4, 'FORM_CORRECT_ANSWERS_INVALID');
 
-const fields = {
-  chapter_id: z.number({ error: 'FORM_CHAPTER_INVALID' }).int('FORM_CHAPTER_INVALID').positive('FORM_CHAPTER_INVALID'),
+/** The fields of a grid as the API takes them (see gridBody / gridPatchBody). */
+export const gridFields = {
+  chapter_id: z.number({ error: 'FORM_CHAPTER_INVALID' }).int('FORM_CHAPTER_INVALID').positive('FORM_CHAPTER_INVALID').max(2_147_483_647, 'FORM_CHAPTER_INVALID'),
   type: gridType,
   statement: gridStatement,
   options: gridOptions,
@@ -56,19 +57,20 @@ const fields = {
   source: z.string({ error: 'FIELD_INVALID' }).trim().max(GRID_SOURCE_MAX, 'FIELD_TOO_LONG').optional(),
 };
 
-const checkCorrect = (v: { type?: GridType; correct?: string[] }, ctx: z.RefinementCtx) => {
+/** Adds FORM_CORRECT_ANSWERS_INVALID on `correct` when both type and letters are given and disagree. */
+export const checkCorrect = (v: { type?: GridType; correct?: string[] }, ctx: z.RefinementCtx) => {
   if (v.type && v.correct && !correctLettersValid(v.type, v.correct)) {
     ctx.addIssue({ code: 'custom', message: 'FORM_CORRECT_ANSWERS_INVALID', path: ['correct'] });
   }
 };
 
 /** POST /grids and the add-a-grid form. */
-export const gridBody = z.object({ ...fields, explanation: fields.explanation.default('') }).superRefine(checkCorrect);
+export const gridBody = z.object({ ...gridFields, explanation: gridFields.explanation.default('') }).superRefine(checkCorrect);
 export type GridBody = z.input<typeof gridBody>;
 
 /** PUT /grids/:id: any subset; type and correct are re-checked together against the stored grid. */
 export const gridPatchBody = z
-  .object(fields)
+  .object(gridFields)
   .partial()
   .superRefine(checkCorrect);
 export type GridPatchBody = z.input<typeof gridPatchBody>;

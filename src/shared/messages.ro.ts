@@ -104,6 +104,8 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_TEST_REMAINING_TIME_INVALID: 'Timpul rămas nu poate depăși durata testului.',
   FORM_TEST_NOT_FINISHED: 'Rezultatele sunt disponibile după încheierea testului.',
   FORM_SYNC_CONFLICT: 'Testul a fost rezolvat și pe alt dispozitiv; am păstrat varianta încheiată prima.',
+  FORM_SCORING_PROFILE_NOT_FOUND: 'Profilul de punctare al centrului nu a fost găsit.',
+  FORM_SCORING_PROFILE_INVALID: 'Profilul de punctare nu este valid: intervalele de întrebări trebuie să fie consecutive, de la 1 până la numărul de întrebări.',
   FORM_SCAN_NO_MARKS: 'Nu am găsit nicio bulă marcată pe foaia de răspuns.',
   FORM_SCAN_MISSING_RESPONSES: 'Lipsesc răspunsuri de pe foaia scanată.',
   FORM_SCAN_IMAGE_UNREADABLE: 'Imaginea nu poate fi citită. Fotografiază foaia drept, cu lumină bună.',
@@ -213,6 +215,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   CONTENT_SAVED: 'Modificările au fost salvate.',
   MANUAL_DOWNLOADED: 'Manualul a fost descărcat pentru offline.',
   OFFLINE_SYNCED: 'Răspunsurile date offline au fost sincronizate.',
+  SCORING_PROFILE_SAVED: 'Profilul de punctare a fost salvat.',
 };
 
 /** Text for a code; unknown codes are shown raw (SPEC §8). */

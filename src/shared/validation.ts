@@ -144,7 +144,8 @@ export function toErrorBody(error: z.ZodError): ErrorBody {
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join('.') : GENERAL;
     const code = /^[A-Z][A-Z0-9_]+$/.test(issue.message) ? issue.message : codeForIssue(issue);
-    (errors[field] ??= []).includes(code) || errors[field].push(code);
+    const list = (errors[field] ??= []);
+    if (!list.includes(code)) list.push(code);
   }
   return { errors };
 }

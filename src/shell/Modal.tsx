@@ -60,8 +60,8 @@ export function Modal({ open, onClose, title, children, footer, preventClose = f
     if (!mounted) return;
     const previous = document.activeElement as HTMLElement | null;
     lockScroll();
-    const first = dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialogRef.current)?.focus();
+    // Focus the dialog itself: screen readers announce its title, Tab then moves inside.
+    dialogRef.current?.focus();
     return () => {
       unlockScroll();
       previous?.focus?.();

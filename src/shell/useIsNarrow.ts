@@ -24,3 +24,15 @@ function subscribe(onChange: () => void): () => void {
 export function useIsNarrow(): boolean {
   return useSyncExternalStore(subscribe, isNarrow, () => false);
 }
+
+/** Any media query as a hook (the public header collapses earlier than the 768 px layout). */
+export function useMediaQuery(query: string): boolean {
+  const get = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false);
+  const sub = (onChange: () => void) => {
+    if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => {};
+    const mq = window.matchMedia(query);
+    mq.addEventListener?.('change', onChange);
+    return () => mq.removeEventListener?.('change', onChange);
+  };
+  return useSyncExternalStore(sub, get, () => false);
+}

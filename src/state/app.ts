@@ -31,4 +31,6 @@ export const app = proxy({
   acknowledgedBannerOpen: false,
   medinsiderUuid: null as string | null,
   sharedConvoGrid: {} as Record<number, true>,
+  /** Mirrors localStorage hasSeenAnnouncement; unseen counts as one extra notification. */
+  hasSeenAnnouncement: false,
 });

@@ -5,6 +5,7 @@ import type { ErrorLogBody } from '../shared/validation.ts';
 import { getItem } from './storage.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
 import { app } from './app.ts';
+import { postErrorLog } from '../api/user.ts';
 
 export type SentErrors = Map<string, number>;
 
@@ -58,7 +59,6 @@ export async function reportError(error: unknown, additionalInfo?: string, now =
   const body = errorPayload(error, additionalInfo);
   if (!shouldSendError(sent, errorSignature(body.error_message, body.error_stack), now)) return false;
   try {
-    const { postErrorLog } = await import('../api/user.ts');
     await postErrorLog(body);
   } catch {
     /* logging must never create new errors */

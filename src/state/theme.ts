@@ -4,6 +4,7 @@
 import { app } from './app.ts';
 import { getItem, setItem } from './storage.ts';
 import { showToast } from './toast.ts';
+import { updateTheme } from '../api/user.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
 import { THEMES, THEME_TRANSITION_SUPPRESS_MS, type Theme } from '../shared/constants.ts';
 
@@ -52,7 +53,6 @@ export async function toggleTheme(): Promise<void> {
   adoptTheme(next);
   if (!app.user || !getItem(STORAGE.token)) return;
   try {
-    const { updateTheme } = await import('../api/user.ts');
     await updateTheme(next);
     app.user.theme = next;
   } catch {

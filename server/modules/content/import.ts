@@ -61,8 +61,31 @@ export function parseContentJson(text: string): ContentFile {
     throw new ImportError([`JSON invalid: ${(err as Error).message}`]);
   }
   const parsed = contentFileSchema.safeParse(raw);
-  if (!parsed.success) throw new ImportError(zodErrors(parsed.error));
+  const errors = [...(parsed.success ? [] : zodErrors(parsed.error)), ...duplicateErrors(raw)];
+  if (errors.length || !parsed.success) throw new ImportError(errors);
   return parsed.data;
+}
+
+/** Chapter slugs and grid keys named twice in one file (checked on the raw data, so they show with the other errors). */
+function duplicateErrors(raw: unknown): string[] {
+  const errors: string[] = [];
+  const check = (list: unknown, listName: string, field: string) => {
+    if (!Array.isArray(list)) return;
+    const seen = new Map<string, number>();
+    list.forEach((item: unknown, i) => {
+      const v = (item as Record<string, unknown> | null)?.[field];
+      if (typeof v !== 'string') return;
+      const prev = seen.get(v.trim());
+      if (prev !== undefined) errors.push(`${listName}[${i}].${field}: „${v}” se repetă (vezi ${listName}[${prev}])`);
+      else seen.set(v.trim(), i);
+    });
+  };
+  const f = raw as Record<string, unknown> | null;
+  if (f && typeof f === 'object') {
+    check(f.chapters, 'chapters', 'slug');
+    check(f.grids, 'grids', 'key');
+  }
+  return errors;
 }
 
 export async function importJson(db: Db, text: string): Promise<ImportCounts> {
@@ -158,7 +181,7 @@ export type CsvGrid = GridInput & { manual: string; line: number };
 export function parseContentCsv(text: string): CsvGrid[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parseCsv(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as typeof records;
+    records = parseCsv(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
   } catch (err) {
     if (err instanceof CsvError) {
       const line = (err as CsvError & { lines?: number }).lines;

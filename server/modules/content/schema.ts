@@ -13,7 +13,7 @@ const str = (what: string, max: number) =>
   z
     .string({ error: (i) => (i.input === undefined ? `${what} lipsește` : `${what} trebuie să fie text`) })
     .trim()
-    .min(1, `${what} nu poate fi gol`)
+    .min(1, `${what}: valoarea lipsește (text gol)`)
     .max(max, `${what} poate avea cel mult ${max} caractere`);
 const optStr = (what: string, max: number) =>
   z.string({ error: `${what} trebuie să fie text` }).trim().max(max, `${what} poate avea cel mult ${max} caractere`).default('');
@@ -108,25 +108,13 @@ export const gridSchema = z
   });
 export type GridInput = z.infer<typeof gridSchema>;
 
-export const contentFileSchema = z
-  .object(
+/** The whole file; repeated slugs and keys are checked by the importer (duplicateErrors). */
+export const contentFileSchema = z.object(
     {
       manual: manualSchema,
       chapters: z.array(chapterSchema, { error: 'chapters trebuie să fie o listă' }).default([]),
       grids: z.array(gridSchema, { error: 'grids trebuie să fie o listă' }).default([]),
     },
     { error: 'fișierul trebuie să conțină un obiect JSON' },
-  )
-  .superRefine((f, ctx) => {
-    const seen = new Map<string, number>();
-    f.chapters.forEach((c, i) => {
-      if (seen.has(c.slug)) ctx.addIssue({ code: 'custom', path: ['chapters', i, 'slug'], message: `slug „${c.slug}” se repetă (vezi chapters[${seen.get(c.slug)}])` });
-      else seen.set(c.slug, i);
-    });
-    const keys = new Map<string, number>();
-    f.grids.forEach((g, i) => {
-      if (keys.has(g.key)) ctx.addIssue({ code: 'custom', path: ['grids', i, 'key'], message: `key „${g.key}” se repetă (vezi grids[${keys.get(g.key)}])` });
-      else keys.set(g.key, i);
-    });
-  });
+  );
 export type ContentFile = z.infer<typeof contentFileSchema>;

@@ -45,7 +45,9 @@ const PATCHABLE = new Set<keyof UserPatch>([
 ]);
 
 export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<boolean> {
-  const keys = (Object.keys(patch) as (keyof UserPatch)[]).filter((k) => PATCHABLE.has(k) && patch[k] !== undefined);
+  const keys = (Object.keys(patch) as (keyof UserPatch)[]).filter(
+    (k) => PATCHABLE.has(k) && patch[k] !== undefined,
+  );
   if (!keys.length) return true;
   const sets = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
   const rows = await db.query(`update users set ${sets}, updated_at = now() where id = $1 returning id`, [
@@ -68,15 +70,8 @@ export async function layoutCounts(db: Db, userId: number): Promise<LayoutCounts
   return { messages: 0, friendships: 0, notifications: row?.notifications ?? 0 };
 }
 
-/** Whether a table exists in the current search path (features land in parallel migrations). */
-export async function tableExists(db: Db, name: string): Promise<boolean> {
-  const row = await db.one<{ found: boolean }>('select to_regclass($1) is not null as found', [name]);
-  return row?.found === true;
-}
-
 export async function testsCount(db: Db, userId: number): Promise<TestsCount> {
   const counts: TestsCount = { abandoned: 0, finished: 0, unfinished: 0 };
-  if (!(await tableExists(db, 'tests'))) return counts;
   const rows = await db.query<{ status: string; n: number }>(
     `select status, count(*)::int as n from tests
       where user_id = $1 and status in ('unfinished', 'finished', 'abandoned')
@@ -111,9 +106,9 @@ export async function profileIdsExist(
 }
 
 export async function emailTakenByOther(db: Db, email: string, userId: number): Promise<boolean> {
-  const row = await db.one<{ taken: boolean }>('select exists(select 1 from users where email = $1 and id <> $2) as taken', [
-    email,
-    userId,
-  ]);
+  const row = await db.one<{ taken: boolean }>(
+    'select exists(select 1 from users where email = $1 and id <> $2) as taken',
+    [email, userId],
+  );
   return row?.taken === true;
 }

@@ -25,6 +25,13 @@ export function splitErrors(body: ErrorBody, fields: readonly string[]): FieldEr
   return out;
 }
 
+/** Keeps the first code of every field (client-side checks report the first failing rule). */
+export function firstPerField(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [key, codes] of Object.entries(errors)) out[key] = key === GENERAL ? codes : codes.slice(0, 1);
+  return out;
+}
+
 /** Error body of anything thrown while submitting: ApiError as-is, else a generic error. */
 export function errorsOf(err: unknown): ErrorBody {
   if (err instanceof ApiError) return err.body;
@@ -98,7 +105,9 @@ export function useForm<V extends Record<string, unknown>, S extends z.ZodType>(
     const body = toBody ? toBody(current) : current;
     const invalid = check(schema, body);
     if (invalid) {
-      setErrors(splitErrors(invalid, fields));
+      // One message per field before sending: the first failing rule (an empty password is
+      // "required", not also "too short"). Server answers are shown in full.
+      setErrors(firstPerField(splitErrors(invalid, fields)));
       return false;
     }
     const parsed = schema.parse(body) as z.output<S>;

@@ -1,0 +1,50 @@
+// Static media outside /api: course images shipped with the content (server/db/seed/content/media)
+// and explanation photos users upload (DATA_DIR/media/grids). Only plain file names are served.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { join, extname } from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
+import { gridsMediaDir } from '../grids/service.ts';
+
+export const prefix = '';
+
+export const CONTENT_MEDIA_DIR = join(import.meta.dirname, '..', '..', 'db', 'seed', 'content', 'media');
+/** One dot (the extension), no slashes, no leading dot. */
+export const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,120}\.(svg|png|jpe?g|webp|gif)$/;
+
+const TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+};
+
+function send(reply: FastifyReply, dir: string, file: string, cache: string) {
+  if (!SAFE_FILE.test(file)) throw notFound('FORM_ROUTE_NOT_FOUND');
+  const path = join(dir, file);
+  if (!existsSync(path) || !statSync(path).isFile()) throw notFound('FORM_ROUTE_NOT_FOUND');
+  return reply
+    .header('cache-control', cache)
+    .header('x-content-type-options', 'nosniff')
+    // An SVG opened directly must not run scripts.
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    .type(TYPES[extname(file).toLowerCase()]!)
+    .send(createReadStream(path));
+}
+
+const params = z.object({ file: z.string().max(200) });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/media/content/:file', { schema: { tags: ['content'], params, summary: 'Imaginile cursurilor' } }, async (req, reply) =>
+    send(reply, CONTENT_MEDIA_DIR, req.params.file, 'public, max-age=2592000, stale-while-revalidate=86400'),
+  );
+  // Names are random and change with every upload, so they can be cached for a year.
+  app.get('/media/grids/:file', { schema: { tags: ['grids'], params, summary: 'Pozele explicațiilor' } }, async (req, reply) =>
+    send(reply, gridsMediaDir(app.config.dataDir), req.params.file, 'public, max-age=31536000, immutable'),
+  );
+};
+export default routes;

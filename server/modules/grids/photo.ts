@@ -1,0 +1,68 @@
+// Explanation photo of a user's grid: jpg/png up to 2 MB, format read from the bytes by sharp,
+// stored re-encoded (EXIF orientation applied, metadata dropped, at most 1600 px a side) under
+// DATA_DIR/media/grids/ and served at /media/grids/:file.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/db.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { detectImage, MAX_INPUT_PIXELS } from '../../lib/images.ts';
+import { IMAGE_MAX_BYTES } from '../../../src/shared/constants.ts';
+import { GRID_COLUMNS, serializeGrid, type GridRow } from './serialize.ts';
+import { gridsMediaDir } from './service.ts';
+import type { Viewer } from '../content/viewer.ts';
+
+export const PHOTO_MAX_SIDE = 1600;
+
+/** The uploaded file's bytes: 422 when there is no file, 413 FORM_IMAGE_TOO_LARGE above 2 MB. */
+export async function readUpload(req: FastifyRequest, field = 'photo'): Promise<Buffer> {
+  if (!req.isMultipart()) throw badRequest('FIELD_REQUIRED', field);
+  let buf: Buffer;
+  try {
+    const file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+    if (!file) throw badRequest('FIELD_REQUIRED', field);
+    buf = await file.toBuffer();
+    if (file.file.truncated) throw new AppError(413, 'FORM_IMAGE_TOO_LARGE', field);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FORM_IMAGE_TOO_LARGE', field);
+    throw err;
+  }
+  if (!buf.length) throw badRequest('FIELD_REQUIRED', field);
+  return buf;
+}
+
+export async function storeGridPhoto(db: Db, g: GridRow, buf: Buffer, dataDir: string, viewer: Viewer) {
+  const format = await detectImage(buf, ['jpeg', 'png']);
+  if (!format) throw badRequest('FORM_IMAGE_INVALID_TYPE', 'photo');
+  let out: Buffer;
+  try {
+    const img = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
+    out = await (format === 'png' ? img.png({ compressionLevel: 9 }) : img.jpeg({ quality: 85, mozjpeg: true })).toBuffer();
+  } catch {
+    throw badRequest('FORM_IMAGE_INVALID_TYPE', 'photo');
+  }
+  const dir = gridsMediaDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const file = `grid-${g.id}-${randomBytes(10).toString('hex')}.${format === 'png' ? 'png' : 'jpg'}`;
+  writeFileSync(join(dir, file), out);
+  const row = await db.one<GridRow>(
+    `update grids g set explanation_photo_path = $2, updated_at = now() where g.id = $1 returning ${GRID_COLUMNS}`,
+    [g.id, file],
+  );
+  if (g.explanation_photo_path) rmSync(join(dir, g.explanation_photo_path), { force: true });
+  return { success: 'GRID_UPDATED' as const, grid: serializeGrid(row!, viewer) };
+}
+
+export async function removeGridPhoto(db: Db, g: GridRow, dataDir: string, viewer: Viewer) {
+  const row = await db.one<GridRow>(
+    `update grids g set explanation_photo_path = null, updated_at = now() where g.id = $1 returning ${GRID_COLUMNS}`,
+    [g.id],
+  );
+  if (g.explanation_photo_path) rmSync(join(gridsMediaDir(dataDir), g.explanation_photo_path), { force: true });
+  return { success: 'GRID_UPDATED' as const, grid: serializeGrid(row!, viewer) };
+}

@@ -1,0 +1,87 @@
+import { Link } from 'react-router';
+import { registerBody } from '../../shared/validation.ts';
+import { register } from '../../api/auth.ts';
+import { getCaptchaToken } from '../../shell/captcha.ts';
+import GoogleButton from '../../shell/GoogleButton.tsx';
+import { useForm } from '../../shell/form/useForm.ts';
+import { useAuthSuccess } from '../../shell/form/useAuthSuccess.ts';
+import { TextField } from '../../shell/form/TextField.tsx';
+import { PasswordField, PasswordStrengthHint } from '../../shell/form/PasswordField.tsx';
+import { Checkbox } from '../../shell/form/Checkbox.tsx';
+import { FormErrors } from '../../shell/form/ErrorList.tsx';
+import { SubmitButton } from '../../shell/form/SubmitButton.tsx';
+import { CaptchaNotice } from '../../shell/form/CaptchaNotice.tsx';
+import '../../styles/forms.css';
+
+export default function Register() {
+  const complete = useAuthSuccess();
+  const form = useForm({
+    initial: { name: '', email: '', password: '', terms: false },
+    schema: registerBody,
+    onSubmit: async (body) => {
+      const captcha = await getCaptchaToken('register');
+      const res = await register({ ...body, captcha });
+      complete(res, { to: '/verifica-email', toast: res.success || 'REGISTER_SUCCESSFUL' });
+    },
+  });
+
+  return (
+    <section className="form-page" aria-labelledby="register-title">
+      <div className="form-card">
+        <h1 id="register-title" className="form-page__title">
+          Creează-ți contul
+        </h1>
+        <p className="form-page__lead">Grile, teste și simulări pentru admiterea la medicină, într-un singur loc.</p>
+        <form className="form" noValidate onSubmit={form.submit}>
+          <TextField
+            label="Nume complet"
+            autoComplete="name"
+            autoCapitalize="words"
+            hint="Numele și prenumele, de exemplu „Popescu Ana”."
+            required
+            {...form.field('name')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            {...form.field('email')}
+          />
+          <PasswordField
+            label="Parola"
+            autoComplete="new-password"
+            required
+            hint={<PasswordStrengthHint password={form.values.password} />}
+            {...form.field('password')}
+          />
+          <Checkbox
+            label={
+              <>
+                Sunt de acord cu <Link to="/legal/termeni" target="_blank">termenii și condițiile</Link> și cu{' '}
+                <Link to="/legal/politica-de-confidentialitate" target="_blank">
+                  politica de confidențialitate
+                </Link>
+                .
+              </>
+            }
+            required
+            {...form.field('terms')}
+          />
+          <FormErrors codes={form.general} />
+          <SubmitButton busy={form.busy} busyLabel="Se creează contul…">
+            Creează contul
+          </SubmitButton>
+          <CaptchaNotice />
+        </form>
+        <GoogleButton context="signup" />
+        <p className="form-switch">
+          Ai deja cont? <Link to="/conectare">Conectează-te</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

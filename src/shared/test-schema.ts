@@ -1,0 +1,125 @@
+// Request bodies of the tests engine (create, answer, remaining time, offline sync) and of the
+// scoring-profile editor, shared by the server routes and the app (which validates before queuing
+// offline work). Issue messages are catalogue codes.
+import { z } from 'zod';
+import { DIFFICULTIES, OPTION_LETTERS } from './constants.ts';
+import { uuid } from './validation.ts';
+import { PARTIAL_RULES, SUBJECTS, profileProblems, type ScoringProfile } from './scoring.ts';
+
+export const TEST_COUNT_MIN = 1;
+export const TEST_COUNT_MAX = 200;
+export const TEST_TIME_LIMIT_MIN_MAX = 300;
+export const TEST_MODES = ['tutor', 'exam'] as const;
+export type TestMode = (typeof TEST_MODES)[number];
+export const TEST_STATUSES = ['unfinished', 'finished', 'abandoned'] as const;
+export type TestStatus = (typeof TEST_STATUSES)[number];
+export const SYNC_MAX_TESTS = 50;
+export const HISTORY_PAGE_SIZE = 20;
+
+const id = z.number({ error: 'FIELD_INVALID' }).int('FIELD_INVALID').positive('FIELD_INVALID');
+const letters = z
+  .array(z.enum(OPTION_LETTERS, { error: 'FORM_ANSWER_REQUIRED' }), { error: 'FORM_ANSWER_REQUIRED' })
+  .max(5, 'FIELD_TOO_LONG')
+  .refine((v) => new Set(v).size === v.length, 'FIELD_INVALID');
+const isoDate = z.iso.datetime({ offset: true, error: 'FIELD_INVALID' });
+const timeMs = z.number().int().min(0).max(24 * 3600 * 1000);
+
+export const createTestBody = z.object({
+  id: uuid.optional(),
+  manual_id: z.number({ error: 'FORM_MANUAL_INVALID' }).int('FORM_MANUAL_INVALID').positive('FORM_MANUAL_INVALID'),
+  chapter_ids: z.array(id).max(500, 'FIELD_TOO_LONG').default([]),
+  count: z.number({ error: 'FIELD_REQUIRED' }).int('FIELD_INVALID').min(TEST_COUNT_MIN, 'FIELD_TOO_SMALL').max(TEST_COUNT_MAX, 'FIELD_TOO_LARGE'),
+  difficulty: z.enum(DIFFICULTIES, { error: 'FORM_DIFFICULTY_INVALID' }).nullish(),
+  only_unseen: z.boolean().optional(),
+  only_wrong: z.boolean().optional(),
+  only_favorites: z.boolean().optional(),
+  mode: z.enum(TEST_MODES, { error: 'FIELD_INVALID' }),
+  time_limit_min: z.number().int('FIELD_INVALID').min(1, 'FIELD_TOO_SMALL').max(TEST_TIME_LIMIT_MIN_MAX, 'FIELD_TOO_LARGE').nullish(),
+});
+export type CreateTestBody = z.input<typeof createTestBody>;
+
+export const answerBody = z.object({
+  id: uuid,
+  marked: letters,
+  flagged: z.boolean().optional(),
+  time_ms: timeMs.optional(),
+  answered_at: isoDate.optional(),
+});
+export type AnswerBody = z.input<typeof answerBody>;
+
+export const remainingBody = z.object({
+  remaining_s: z.number({ error: 'FORM_TEST_REMAINING_TIME_INVALID' }).int('FORM_TEST_REMAINING_TIME_INVALID').min(0, 'FORM_TEST_REMAINING_TIME_INVALID'),
+});
+
+export const countBody = z.object({ count: z.number().int('FIELD_INVALID').min(1, 'FIELD_TOO_SMALL').max(TEST_COUNT_MAX, 'FIELD_TOO_LARGE').optional() }).default({});
+
+export const syncAnswer = z.object({
+  id: uuid,
+  grid_id: id,
+  marked: letters,
+  flagged: z.boolean().default(false),
+  time_ms: timeMs.nullish(),
+  answered_at: isoDate,
+});
+
+export const syncTest = z.object({
+  id: uuid,
+  manual_id: id.nullish(),
+  mode: z.enum(TEST_MODES, { error: 'FIELD_INVALID' }),
+  time_limit_s: z.number().int().min(60).max(TEST_TIME_LIMIT_MIN_MAX * 60).nullish(),
+  grid_ids: z.array(id).min(1, 'FORM_NOT_ENOUGH_GRIDS').max(TEST_COUNT_MAX, 'FIELD_TOO_LONG'),
+  answers: z.array(syncAnswer).max(TEST_COUNT_MAX * 2, 'FIELD_TOO_LONG').default([]),
+  status: z.enum(TEST_STATUSES, { error: 'FIELD_INVALID' }),
+  started_at: isoDate,
+  finished_at: isoDate.nullish(),
+  remaining_s: z.number().int().min(0).nullish(),
+  filters: z.record(z.string(), z.unknown()).optional(),
+});
+export type SyncTest = z.input<typeof syncTest>;
+
+export const syncBody = z.object({ tests: z.array(syncTest).min(1, 'FIELD_REQUIRED').max(SYNC_MAX_TESTS, 'FIELD_TOO_LONG') });
+export type SyncBody = z.input<typeof syncBody>;
+
+export const historyQuery = z.object({
+  status: z.enum(TEST_STATUSES, { error: 'FIELD_INVALID' }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+// Scoring profile editor (admins).
+const points = z.number().positive('FIELD_TOO_SMALL').max(100, 'FIELD_TOO_LARGE');
+const gridRule = z.object({ rule: z.enum(PARTIAL_RULES), points, penalty: z.number().min(0).max(10).optional() });
+const subject = z.enum(SUBJECTS);
+export const scoringProfileBody = z
+  .object({
+    name: z.string().trim().min(2, 'FIELD_TOO_SHORT').max(200, 'FIELD_TOO_LONG'),
+    known: z.boolean(),
+    source: z.string().trim().max(5000, 'FIELD_TOO_LONG').default(''),
+    question_count: z.number().int().min(1).max(500).nullable(),
+    time_limit_min: z.number().int().min(1).max(600).nullable(),
+    ranges: z
+      .array(
+        gridRule.extend({
+          from: z.number().int().min(1).max(500),
+          to: z.number().int().min(1).max(500),
+          type: z.enum(['CS', 'CM', 'CG']),
+          subject: subject.optional(),
+        }),
+      )
+      .min(1, 'FIELD_REQUIRED')
+      .max(50, 'FIELD_TOO_LONG'),
+    type_rules: z.object({ CS: gridRule, CM: gridRule, CG: gridRule }),
+    final: z.object({
+      attendance_points: z.number().min(0).max(1000),
+      scale_divisor: z.number().positive('FIELD_TOO_SMALL').max(1000),
+      truncate_decimals: z.number().int().min(0).max(4),
+      pass_mark: z.number().min(0).max(1000),
+      bac_share: z.number().min(0).max(1),
+    }),
+    subject_variants: z.array(z.array(subject).min(1).max(3)).min(1, 'FIELD_REQUIRED').max(10),
+  })
+  .superRefine((p, ctx) => {
+    for (const problem of profileProblems({ ...p, slug: 'x' } as ScoringProfile)) {
+      ctx.addIssue({ code: 'custom', message: 'FORM_SCORING_PROFILE_INVALID', path: ['ranges'], params: { problem } });
+    }
+  });
+export type ScoringProfileBody = z.input<typeof scoringProfileBody>;

@@ -1,0 +1,30 @@
+// Cookie banner (SPEC §2/§4): 'Accept toate' / 'Doar esențiale'; without a choice it shows on every visit.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { readCookiePreferences, saveCookiePreferences } from '../state/cookies.ts';
+
+export function CookieBanner() {
+  const [open, setOpen] = useState(() => readCookiePreferences() === null);
+  if (!open) return null;
+  const choose = (statistics: boolean) => {
+    saveCookiePreferences(statistics);
+    setOpen(false);
+  };
+  return (
+    <section className="cookie-banner" role="region" aria-label="Preferințe cookie-uri">
+      <p>
+        Folosim cookie-uri esențiale ca aplicația să funcționeze și, doar cu acordul tău, cookie-uri de statistică ca să
+        înțelegem ce putem îmbunătăți. Detalii în{' '}
+        <Link to="/legal/politica-de-confidentialitate">politica de confidențialitate</Link>.
+      </p>
+      <div className="cookie-banner__actions">
+        <button type="button" className="btn btn--ghost" onClick={() => choose(false)}>
+          Doar esențiale
+        </button>
+        <button type="button" className="btn btn--primary" onClick={() => choose(true)}>
+          Accept toate
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+export { useForm, splitErrors, errorsOf, type FieldErrors, type FieldBinding, type UseForm } from './useForm.ts';
+export { TextField } from './TextField.tsx';
+export { PasswordField, PasswordStrengthHint, passwordStrength } from './PasswordField.tsx';
+export { Checkbox } from './Checkbox.tsx';
+export { Select } from './Select.tsx';
+export { SubmitButton } from './SubmitButton.tsx';
+export { ErrorList, FormErrors } from './ErrorList.tsx';
+export { CaptchaNotice } from './CaptchaNotice.tsx';
+export { ProfileSelects, useProfileLists, type ProfileValues } from './ProfileSelects.tsx';
+export { ContactForm } from './ContactForm.tsx';
+export { safeRedirect, flagTarget, afterLoginPath } from './auth-redirect.ts';
