@@ -37,6 +37,7 @@ const schema = z.object({
   PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
   PREVIEW_SECRET: z.string().min(16).optional(),
   DEV_BANNER: bool.default(false),
+  TRUST_PROXY: bool.default(false),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

@@ -2,7 +2,15 @@
 // its own transaction. Prints the counts per file, or the errors (line/path and field) and exits 1.
 import { basename } from 'node:path';
 import { runCli } from './cli-db.ts';
-import { importFile, ImportError } from '../modules/content/import.ts';
+import { readFileSync } from 'node:fs';
+import {
+  importFile,
+  ImportError,
+  kindOf,
+  missingMedia,
+  parseContentJson,
+} from '../modules/content/import.ts';
+import { CONTENT_MEDIA_DIR } from '../modules/content-media/routes.ts';
 
 const files = process.argv.slice(2).filter((a) => a !== '--');
 if (!files.length) {
@@ -19,6 +27,10 @@ if (!files.length) {
             `create ${c.created}, actualizate ${c.updated}, neschimbate ${c.unchanged}`,
         );
         console.log(JSON.stringify(c));
+        if (kindOf(file) === 'json') {
+          for (const w of missingMedia(parseContentJson(readFileSync(file, 'utf8')), CONTENT_MEDIA_DIR))
+            console.warn(`  atenție: ${w}`);
+        }
       } catch (err) {
         if (!(err instanceof ImportError)) throw err;
         failed += 1;

@@ -34,20 +34,30 @@ export const gridStatement = text(
   GRID_STATEMENT_MIN,
   GRID_STATEMENT_MAX,
 );
-export const gridAnswer = text({ required: 'FORM_ANSWER_REQUIRED', long: 'FORM_ANSWER_TOO_LONG' }, 1, GRID_ANSWER_MAX);
+export const gridAnswer = text(
+  { required: 'FORM_ANSWER_REQUIRED', long: 'FORM_ANSWER_TOO_LONG' },
+  1,
+  GRID_ANSWER_MAX,
+);
 export const gridOptions = z.object(
   { A: gridAnswer, B: gridAnswer, C: gridAnswer, D: gridAnswer, E: gridAnswer },
   { error: 'FORM_ANSWER_REQUIRED' },
 );
 export const gridType = z.enum(GRID_TYPES, { error: 'FORM_GRID_TYPE_INVALID' });
 export const gridCorrect = z
-  .array(z.enum(OPTION_LETTERS, { error: 'FORM_CORRECT_ANSWERS_INVALID' }), { error: 'FORM_CORRECT_ANSWERS_INVALID' })
+  .array(z.enum(OPTION_LETTERS, { error: 'FORM_CORRECT_ANSWERS_INVALID' }), {
+    error: 'FORM_CORRECT_ANSWERS_INVALID',
+  })
   .min(1, 'FORM_CORRECT_ANSWERS_INVALID')
   .max(4, 'FORM_CORRECT_ANSWERS_INVALID');
 
 /** The fields of a grid as the API takes them (see gridBody / gridPatchBody). */
 export const gridFields = {
-  chapter_id: z.number({ error: 'FORM_CHAPTER_INVALID' }).int('FORM_CHAPTER_INVALID').positive('FORM_CHAPTER_INVALID').max(2_147_483_647, 'FORM_CHAPTER_INVALID'),
+  chapter_id: z
+    .number({ error: 'FORM_CHAPTER_INVALID' })
+    .int('FORM_CHAPTER_INVALID')
+    .positive('FORM_CHAPTER_INVALID')
+    .max(2_147_483_647, 'FORM_CHAPTER_INVALID'),
   type: gridType,
   statement: gridStatement,
   options: gridOptions,
@@ -65,12 +75,11 @@ export const checkCorrect = (v: { type?: GridType; correct?: string[] }, ctx: z.
 };
 
 /** POST /grids and the add-a-grid form. */
-export const gridBody = z.object({ ...gridFields, explanation: gridFields.explanation.default('') }).superRefine(checkCorrect);
+export const gridBody = z
+  .object({ ...gridFields, explanation: gridFields.explanation.default('') })
+  .superRefine(checkCorrect);
 export type GridBody = z.input<typeof gridBody>;
 
 /** PUT /grids/:id: any subset; type and correct are re-checked together against the stored grid. */
-export const gridPatchBody = z
-  .object(gridFields)
-  .partial()
-  .superRefine(checkCorrect);
+export const gridPatchBody = z.object(gridFields).partial().superRefine(checkCorrect);
 export type GridPatchBody = z.input<typeof gridPatchBody>;

@@ -18,13 +18,15 @@ export class ToastTimer {
   readonly exitMs: number;
   private readonly unitsPerStep = TOAST_COUNTDOWN_UNITS / TOAST_COUNTDOWN_STEPS;
   private handle: ReturnType<typeof setTimeout> | null = null;
+  /** Countdown steps already taken (0 → TOAST_COUNTDOWN_STEPS). */
+  private step = 0;
   private readonly opts: ToastTimerOptions;
 
   constructor(opts: ToastTimerOptions) {
     this.opts = opts;
     const scale = opts.duration / TOAST_DEFAULT_MS;
     this.stepMs = this.unitsPerStep * scale;
-    this.exitMs = Math.max(0, opts.duration - TOAST_COUNTDOWN_UNITS * scale);
+    this.exitMs = Math.max(0, opts.duration - Math.round(TOAST_COUNTDOWN_STEPS * this.stepMs));
   }
 
   start(): void {
@@ -55,13 +57,15 @@ export class ToastTimer {
 
   private schedule(): void {
     this.clear();
-    if (this.units > 0) {
+    if (this.step < TOAST_COUNTDOWN_STEPS) {
+      // Whole-millisecond delays that add up exactly (no drift from fractional steps).
+      const delay = Math.round((this.step + 1) * this.stepMs) - Math.round(this.step * this.stepMs);
       this.handle = setTimeout(() => {
-        this.units = Math.max(0, this.units - this.unitsPerStep);
-        if (this.units < 1e-6) this.units = 0;
+        this.step += 1;
+        this.units = this.step >= TOAST_COUNTDOWN_STEPS ? 0 : TOAST_COUNTDOWN_UNITS - this.step * this.unitsPerStep;
         this.opts.onTick?.(this.units);
         this.schedule();
-      }, this.stepMs);
+      }, delay);
     } else {
       this.handle = setTimeout(() => {
         this.done = true;

@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { fixture, gridIdByKey, loadFixtureContent, makeUser, type TestUser } from './fixtures/content-users.ts';
+import {
+  fixture,
+  gridIdByKey,
+  loadFixtureContent,
+  makeUser,
+  type TestUser,
+} from './fixtures/content-users.ts';
 import { setAdmin } from '../../server/cli/admin-grant.ts';
 
 let t: TestApp;
@@ -24,7 +30,7 @@ const api = (method: 'GET' | 'POST' | 'PUT', url: string, u?: TestUser, payload?
 
 describe('admin endpoints', () => {
   it('need a token (401) and an admin (403)', async () => {
-    const endpoints: [('GET' | 'POST' | 'PUT'), string, object?][] = [
+    const endpoints: ['GET' | 'POST' | 'PUT', string, object?][] = [
       ['GET', '/admin/reports'],
       ['POST', '/admin/reports/1/resolve', {}],
       ['GET', '/admin/grids'],
@@ -48,23 +54,43 @@ describe('admin endpoints', () => {
     const reportId = rep.json().report_id as number;
     const list = (await api('GET', '/admin/reports?status=open', admin)).json().reports;
     expect(list).toEqual([
-      expect.objectContaining({ id: reportId, status: 'open', reason: 'Varianta C pare greșită.', user: expect.objectContaining({ id: user.id }), grid: expect.objectContaining({ id: gridId }) }),
+      expect.objectContaining({
+        id: reportId,
+        status: 'open',
+        reason: 'Varianta C pare greșită.',
+        user: expect.objectContaining({ id: user.id }),
+        grid: expect.objectContaining({ id: gridId }),
+      }),
     ]);
     const sentBefore = t.app.mailer.sent.length;
-    const res = await api('POST', `/admin/reports/${reportId}/resolve`, admin, { reply: 'Mulțumim, am corectat varianta C.' });
+    const res = await api('POST', `/admin/reports/${reportId}/resolve`, admin, {
+      reply: 'Mulțumim, am corectat varianta C.',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: 'REPORT_RESOLVED' });
     expect((await api('GET', '/admin/reports', admin)).json().reports).toEqual([]);
     const resolved = (await api('GET', '/admin/reports?status=resolved', admin)).json().reports;
-    expect(resolved[0]).toMatchObject({ id: reportId, status: 'resolved', reply: 'Mulțumim, am corectat varianta C.' });
-    const notes = await t.db.query<{ title: string; message: string }>('select title, message from notifications where user_id = $1', [user.id]);
-    expect(notes).toEqual([{ title: `Răspuns la raportarea grilei #${gridId}`, message: 'Mulțumim, am corectat varianta C.' }]);
+    expect(resolved[0]).toMatchObject({
+      id: reportId,
+      status: 'resolved',
+      reply: 'Mulțumim, am corectat varianta C.',
+    });
+    const notes = await t.db.query<{ title: string; message: string }>(
+      'select title, message from notifications where user_id = $1',
+      [user.id],
+    );
+    expect(notes).toEqual([
+      { title: `Răspuns la raportarea grilei #${gridId}`, message: 'Mulțumim, am corectat varianta C.' },
+    ]);
     expect(t.app.mailer.sent.length).toBe(sentBefore + 1);
     expect(t.app.mailer.sent.at(-1)).toMatchObject({ to: user.email });
     expect(t.app.mailer.sent.at(-1)!.text).toContain('Mulțumim, am corectat varianta C.');
     // Without a reply: resolved, nobody notified.
-    const rep2 = (await api('POST', `/grids/${gridId}/report`, user, { reason: 'Încă o observație.' })).json().report_id;
-    expect((await api('POST', `/admin/reports/${rep2}/resolve`, admin)).json()).toEqual({ success: 'REPORT_RESOLVED' });
+    const rep2 = (await api('POST', `/grids/${gridId}/report`, user, { reason: 'Încă o observație.' })).json()
+      .report_id;
+    expect((await api('POST', `/admin/reports/${rep2}/resolve`, admin)).json()).toEqual({
+      success: 'REPORT_RESOLVED',
+    });
     expect((await t.db.query('select 1 from notifications where user_id = $1', [user.id])).length).toBe(1);
     const missing = await api('POST', '/admin/reports/999999/resolve', admin, {});
     expect(missing.statusCode).toBe(404);
@@ -73,37 +99,79 @@ describe('admin endpoints', () => {
 
   it('edits any grid, including premium and published flags', async () => {
     const id = await gridIdByKey(t.db, 't-bio-001');
-    const res = await api('PUT', `/admin/grids/${id}`, admin, { correct: ['C'], premium: true, explanation: 'Corectat de admin.' });
+    const res = await api('PUT', `/admin/grids/${id}`, admin, {
+      correct: ['C'],
+      premium: true,
+      explanation: 'Corectat de admin.',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: 'GRID_UPDATED', grid: { correct: ['C'], premium: true, explanation: 'Corectat de admin.', published: true } });
-    expect((await api('PUT', `/admin/grids/${id}`, admin, { correct: ['A', 'B'] })).json()).toEqual({ errors: { correct: ['FORM_CORRECT_ANSWERS_INVALID'] } });
+    expect(res.json()).toMatchObject({
+      success: 'GRID_UPDATED',
+      grid: { correct: ['C'], premium: true, explanation: 'Corectat de admin.', published: true },
+    });
+    expect((await api('PUT', `/admin/grids/${id}`, admin, { correct: ['A', 'B'] })).json()).toEqual({
+      errors: { correct: ['FORM_CORRECT_ANSWERS_INVALID'] },
+    });
     expect((await api('PUT', '/admin/grids/999999', admin, { premium: false })).statusCode).toBe(404);
     // A user's grid waits for review, then gets published.
-    const chapter = (await t.db.one<{ id: number }>("select id from chapters where slug = 'sistemul-nervos'"))!.id;
+    const chapter = (await t.db.one<{ id: number }>(
+      "select id from chapters where slug = 'sistemul-nervos'",
+    ))!.id;
     const created = await api('POST', '/grids', user, {
-      chapter_id: chapter, type: 'CS', statement: 'Neuronul are un singur axon?', options: { A: 'da', B: 'nu', C: 'uneori', D: 'doi', E: 'trei' },
-      correct: ['A'], difficulty: 'easy',
+      chapter_id: chapter,
+      type: 'CS',
+      statement: 'Neuronul are un singur axon?',
+      options: { A: 'da', B: 'nu', C: 'uneori', D: 'doi', E: 'trei' },
+      correct: ['A'],
+      difficulty: 'easy',
     });
     const gid = created.json().grid.id;
-    expect((await api('GET', '/admin/grids', admin)).json().grids.map((g: { id: number }) => g.id)).toContain(gid);
-    expect((await api('PUT', `/admin/grids/${gid}`, admin, { published: true })).json().grid.published).toBe(true);
-    expect((await api('GET', '/admin/grids', admin)).json().grids.map((g: { id: number }) => g.id)).not.toContain(gid);
+    expect((await api('GET', '/admin/grids', admin)).json().grids.map((g: { id: number }) => g.id)).toContain(
+      gid,
+    );
+    expect((await api('PUT', `/admin/grids/${gid}`, admin, { published: true })).json().grid.published).toBe(
+      true,
+    );
+    expect(
+      (await api('GET', '/admin/grids', admin)).json().grids.map((g: { id: number }) => g.id),
+    ).not.toContain(gid);
   });
 
   it('edits manuals and chapters', async () => {
-    const manual = (await t.db.one<{ id: number }>("select id from manuals where slug = 'test-biologie'"))!.id;
-    const m = await api('PUT', `/admin/manuals/${manual}`, admin, { description: 'Descriere nouă.', sort: 5 });
-    expect(m.json()).toMatchObject({ success: 'CONTENT_SAVED', manual: { description: 'Descriere nouă.', sort: 5 } });
-    expect((await api('PUT', '/admin/manuals/999999', admin, { sort: 1 })).json()).toEqual({ errors: { general: ['FORM_COURSE_NOT_FOUND'] } });
+    const manual = (await t.db.one<{ id: number }>("select id from manuals where slug = 'test-biologie'"))!
+      .id;
+    const m = await api('PUT', `/admin/manuals/${manual}`, admin, {
+      description: 'Descriere nouă.',
+      sort: 5,
+    });
+    expect(m.json()).toMatchObject({
+      success: 'CONTENT_SAVED',
+      manual: { description: 'Descriere nouă.', sort: 5 },
+    });
+    expect((await api('PUT', '/admin/manuals/999999', admin, { sort: 1 })).json()).toEqual({
+      errors: { general: ['FORM_COURSE_NOT_FOUND'] },
+    });
 
-    const chapter = (await t.db.one<{ id: number }>("select id from chapters where slug = 'metabolismul'"))!.id;
-    const c = await api('PUT', `/admin/chapters/${chapter}`, admin, { premium: false, summary: 'Rezumat nou.', blocks: [{ type: 'p', text: 'Text nou.' }] });
-    expect(c.json()).toMatchObject({ success: 'CONTENT_SAVED', chapter: { premium: false, summary: 'Rezumat nou.', blocks: [{ type: 'p', text: 'Text nou.' }] } });
+    const chapter = (await t.db.one<{ id: number }>("select id from chapters where slug = 'metabolismul'"))!
+      .id;
+    const c = await api('PUT', `/admin/chapters/${chapter}`, admin, {
+      premium: false,
+      summary: 'Rezumat nou.',
+      blocks: [{ type: 'p', text: 'Text nou.' }],
+    });
+    expect(c.json()).toMatchObject({
+      success: 'CONTENT_SAVED',
+      chapter: { premium: false, summary: 'Rezumat nou.', blocks: [{ type: 'p', text: 'Text nou.' }] },
+    });
     const pub = (await api('GET', '/courses/test-biologie/metabolismul')).json();
     expect(pub.chapter).toMatchObject({ locked: false, blocks: [{ type: 'p', text: 'Text nou.' }] });
-    const bad = await api('PUT', `/admin/chapters/${chapter}`, admin, { blocks: [{ type: 'script', text: 'x' }] });
+    const bad = await api('PUT', `/admin/chapters/${chapter}`, admin, {
+      blocks: [{ type: 'script', text: 'x' }],
+    });
     expect(bad.statusCode).toBe(422);
-    expect((await api('PUT', '/admin/chapters/999999', admin, { sort: 1 })).json()).toEqual({ errors: { general: ['FORM_CHAPTER_NOT_FOUND'] } });
+    expect((await api('PUT', '/admin/chapters/999999', admin, { sort: 1 })).json()).toEqual({
+      errors: { general: ['FORM_CHAPTER_NOT_FOUND'] },
+    });
   });
 
   it('makes preview links that open the grid until they expire', async () => {
@@ -117,15 +185,25 @@ describe('admin endpoints', () => {
     const preview = await api('GET', `/grids/preview${qs}`);
     expect(preview.statusCode).toBe(200);
     expect(preview.json().grid.correct).toEqual(['C']);
-    expect((await api('POST', '/admin/preview-links', admin, { grid_id: 999999, ttl_minutes: 5 })).statusCode).toBe(404);
-    expect((await api('POST', '/admin/preview-links', admin, { grid_id: id, ttl_minutes: 0 })).statusCode).toBe(422);
+    expect(
+      (await api('POST', '/admin/preview-links', admin, { grid_id: 999999, ttl_minutes: 5 })).statusCode,
+    ).toBe(404);
+    expect(
+      (await api('POST', '/admin/preview-links', admin, { grid_id: id, ttl_minutes: 0 })).statusCode,
+    ).toBe(422);
   });
 });
 
 const root = join(import.meta.dirname, '..', '..');
-const nodeBin = existsSync(join(root, 'node_modules', '.bin', 'node')) ? join(root, 'node_modules', '.bin', 'node') : process.execPath;
+const nodeBin = existsSync(join(root, 'node_modules', '.bin', 'node'))
+  ? join(root, 'node_modules', '.bin', 'node')
+  : process.execPath;
 const run = promisify(execFile);
-async function cli(script: string, args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  script: string,
+  args: string[],
+  dataDir: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL; // the child uses its own PGlite under dataDir
   try {
@@ -141,7 +219,9 @@ describe('admin CLI', () => {
   it('setAdmin grants and revokes by email, case-insensitively', async () => {
     const u = await makeUser(t.db);
     expect(await setAdmin(t.db, u.email.toUpperCase(), true)).toMatchObject({ email: u.email });
-    expect((await t.db.one<{ is_admin: boolean }>('select is_admin from users where id = $1', [u.id]))!.is_admin).toBe(true);
+    expect(
+      (await t.db.one<{ is_admin: boolean }>('select is_admin from users where id = $1', [u.id]))!.is_admin,
+    ).toBe(true);
     expect((await api('GET', '/admin/reports', u)).statusCode).toBe(200);
     await setAdmin(t.db, u.email, false);
     expect((await api('GET', '/admin/reports', u)).statusCode).toBe(403);

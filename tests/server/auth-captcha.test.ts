@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { post, register, uniqueEmail, PASSWORD, localServer } from './fixtures/auth.ts';
 import { setCaptchaDefaults, verifyCaptcha, SITEVERIFY_URL } from '../../server/lib/captcha.ts';
-import { AppError } from '../../server/lib/errors.ts';
+import type { AppError } from '../../server/lib/errors.ts';
 
 let t: TestApp;
 let verifier: Awaited<ReturnType<typeof localServer>>;

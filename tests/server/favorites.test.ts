@@ -40,7 +40,11 @@ describe('favourites', () => {
     expect(freeFav.grid).toMatchObject({ statement: expect.any(String), correct: ['B'], locked: false });
     expect(freeFav.chapter).toMatchObject({ slug: 'organizarea-corpului', manual_slug: 'test-biologie' });
     // A premium grid keeps its answers hidden from a free user.
-    expect(list.find((f: { grid_id: number }) => f.grid_id === prem).grid).toMatchObject({ locked: true, correct: null, explanation: null });
+    expect(list.find((f: { grid_id: number }) => f.grid_id === prem).grid).toMatchObject({
+      locked: true,
+      correct: null,
+      explanation: null,
+    });
     expect((await api('GET', '/favorites', other)).json().favorites).toEqual([]);
 
     const del = await api('DELETE', `/favorites/${free}`, user);

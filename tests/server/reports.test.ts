@@ -38,9 +38,10 @@ describe('grid reports', () => {
     const res = await report('La varianta D, dendritele lipsesc din text.');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ success: 'GRID_REPORTED', report_id: expect.any(Number) });
-    const row = await t.db.one<{ status: string; user_id: number; grid_id: number }>('select status, user_id, grid_id from grid_reports where id = $1', [
-      res.json().report_id,
-    ]);
+    const row = await t.db.one<{ status: string; user_id: number; grid_id: number }>(
+      'select status, user_id, grid_id from grid_reports where id = $1',
+      [res.json().report_id],
+    );
     expect(row).toEqual({ status: 'open', user_id: user.id, grid_id: gridId });
   });
 

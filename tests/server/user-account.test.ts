@@ -10,10 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// A fresh client address per call: these routes are rate-limited per IP (tested at the end).
+let ipSeq = 0;
+const nextIp = () => `10.20.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 const putEmail = (token: string, payload: object) =>
-  t.app.inject({ method: 'PUT', url: '/api/v1/user/email', headers: bearer(token), payload });
+  t.app.inject({ method: 'PUT', url: '/api/v1/user/email', headers: bearer(token), payload, remoteAddress: nextIp() });
 const putPassword = (token: string, payload: object) =>
-  t.app.inject({ method: 'PUT', url: '/api/v1/user/password', headers: bearer(token), payload });
+  t.app.inject({ method: 'PUT', url: '/api/v1/user/password', headers: bearer(token), payload, remoteAddress: nextIp() });
 
 describe('PUT /user/email', () => {
   it('changes the address, clears verification and mails a 48 h confirmation link', async () => {
@@ -186,5 +189,36 @@ describe('PUT /user/password', () => {
     const res = await putPassword(u.token, payload);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[field]).toContain(code);
+  });
+});
+
+describe('password-checking calls', () => {
+  it('are limited to 10 per IP in 15 minutes', async () => {
+    const u = await createUser(t.db);
+    const remoteAddress = '10.77.0.1';
+    const wrong = {
+      current_password: 'gresita-000',
+      password: 'noua-parola-9',
+      password_confirmation: 'noua-parola-9',
+    };
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/password',
+        headers: bearer(u.token),
+        payload: wrong,
+        remoteAddress,
+      });
+      expect(res.statusCode).toBe(422);
+    }
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/password',
+      headers: bearer(u.token),
+      payload: wrong,
+      remoteAddress,
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ errors: { general: ['FORM_TOO_MANY_REQUESTS'] } });
   });
 });

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { loginBody, resetPasswordBody, contactBody } from '../../src/shared/validation.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { messageFor } from '../../src/shared/messages.ro.ts';
-import { useForm, splitErrors, errorsOf } from '../../src/shell/form/useForm.ts';
+import { useForm, splitErrors, errorsOf, firstPerField } from '../../src/shell/form/useForm.ts';
 import { TextField } from '../../src/shell/form/TextField.tsx';
 import { PasswordField, passwordStrength } from '../../src/shell/form/PasswordField.tsx';
 import { FormErrors } from '../../src/shell/form/ErrorList.tsx';
@@ -161,6 +161,12 @@ describe('splitErrors / errorsOf', () => {
       splitErrors({ errors: { email: ['A', 'A'], token: ['B'], general: ['C'], empty: [] } }, ['email', 'password']),
     ).toEqual({ email: ['A'], general: ['B', 'C'] });
   });
+  it('client-side checks show the first failing rule per field', () => {
+    expect(firstPerField({ password: ['FORM_PASSWORD_REQUIRED', 'FORM_PASSWORD_TOO_SHORT'], general: ['A', 'B'] })).toEqual({
+      password: ['FORM_PASSWORD_REQUIRED'],
+      general: ['A', 'B'],
+    });
+  });
   it('turns non-API errors into FORM_AN_ERROR_HAS_OCCURRED', () => {
     expect(errorsOf(new TypeError('x'))).toEqual({ errors: { general: ['FORM_AN_ERROR_HAS_OCCURRED'] } });
     const api = new ApiError(400, { errors: { name: ['FORM_NAME_TWO_WORDS'] } });
@@ -235,5 +241,36 @@ describe('small rules', () => {
     expect(passwordStrength('abcdefgh').score).toBe(1);
     expect(passwordStrength('Abcdefg1').score).toBe(2);
     expect(passwordStrength('Abcdefgh1!xyz').score).toBe(3);
+  });
+});
+
+describe('captcha', () => {
+  it('returns undefined without a site key and a token with one', async () => {
+    const { app } = await import('../../src/state/app.ts');
+    const { getCaptchaToken, resetCaptchaForTests } = await import('../../src/shell/captcha.ts');
+    app.settings = null;
+    expect(await getCaptchaToken('login')).toBeUndefined();
+    expect(document.querySelector('script[src*="recaptcha"]')).toBeNull();
+    resetCaptchaForTests();
+    const execute = vi.fn(async () => 'captcha-token');
+    window.grecaptcha = { ready: (cb) => cb(), execute };
+    app.settings = { product: 'Grilio', google_client_id: null, recaptcha_site_key: 'site-key', dev_banner: false, pusher: { key: 'k', host: null, port: null, scheme: null } };
+    expect(await getCaptchaToken('login')).toBe('captcha-token');
+    expect(execute).toHaveBeenCalledWith('site-key', { action: 'login' });
+    expect(document.getElementById('grecaptcha-badge-hidden')?.textContent).toContain('.grecaptcha-badge{visibility:hidden}');
+    delete window.grecaptcha;
+    app.settings = null;
+    resetCaptchaForTests();
+  });
+
+  it('Google button renders nothing when no client id is configured', async () => {
+    const { app } = await import('../../src/state/app.ts');
+    const { createMemoryRouter, RouterProvider } = await import('react-router');
+    const { default: GoogleButton } = await import('../../src/shell/GoogleButton.tsx');
+    app.settings = null;
+    const router = createMemoryRouter([{ path: '/', element: <GoogleButton /> }]);
+    await act(async () => root.render(<RouterProvider router={router} />));
+    expect(container.innerHTML).toBe('');
+    expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
   });
 });

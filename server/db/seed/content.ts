@@ -28,7 +28,9 @@ export async function seedContent(db: Db, opts: SeedOptions & { dir?: string } =
          on conflict (name) do update set hash = excluded.hash, counts = excluded.counts, imported_at = now()`,
         [name, hash, JSON.stringify(counts)],
       );
-      opts.log?.(`conținut importat: ${name} (create ${counts.created}, actualizate ${counts.updated}, neschimbate ${counts.unchanged})`);
+      opts.log?.(
+        `conținut importat: ${name} (create ${counts.created}, actualizate ${counts.updated}, neschimbate ${counts.unchanged})`,
+      );
     } catch (err) {
       // A broken demo file must not stop the server: report it and go on with the others.
       if (!(err instanceof ImportError)) throw err;

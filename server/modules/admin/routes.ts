@@ -19,7 +19,10 @@ const sort = z.number({ error: 'FIELD_INVALID' }).int('FIELD_INVALID').min(-1000
 const adminGridBody = z
   .object(gridFields)
   .partial()
-  .extend({ premium: z.boolean({ error: 'FIELD_INVALID' }).optional(), published: z.boolean({ error: 'FIELD_INVALID' }).optional() })
+  .extend({
+    premium: z.boolean({ error: 'FIELD_INVALID' }).optional(),
+    published: z.boolean({ error: 'FIELD_INVALID' }).optional(),
+  })
   .superRefine(checkCorrect);
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +30,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/reports',
-    { ...pre, schema: { tags, security, querystring: z.object({ status: z.enum(['open', 'resolved', 'all']).default('open') }), summary: 'Raportări de grile' } },
+    {
+      ...pre,
+      schema: {
+        tags,
+        security,
+        querystring: z.object({ status: z.enum(['open', 'resolved', 'all']).default('open') }),
+        summary: 'Raportări de grile',
+      },
+    },
     async (req) => service.listReports(app, req.query.status),
   );
 
@@ -39,7 +50,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: idParams,
-        body: z.object({ reply: text({ required: 'FORM_MESSAGE_REQUIRED', long: 'FORM_MESSAGE_TOO_LONG' }, 1, 5000).optional() }).nullish(),
+        body: z
+          .object({
+            reply: text(
+              { required: 'FORM_MESSAGE_REQUIRED', long: 'FORM_MESSAGE_TOO_LONG' },
+              1,
+              5000,
+            ).optional(),
+          })
+          .nullish(),
         summary: 'Rezolvă o raportare; răspunsul ajunge la autor ca notificare și email',
       },
     },
@@ -48,12 +67,31 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/grids',
-    { ...pre, schema: { tags, security, querystring: z.object({ status: z.enum(['pending', 'all']).default('pending') }), summary: 'Grile de verificat (adăugate de utilizatori, nepublicate)' } },
+    {
+      ...pre,
+      schema: {
+        tags,
+        security,
+        querystring: z.object({ status: z.enum(['pending', 'all']).default('pending') }),
+        summary: 'Grile de verificat (adăugate de utilizatori, nepublicate)',
+      },
+    },
     async (req) => service.listGrids(app, req.query.status, await viewerOf(app.db, req)),
   );
 
-  app.put('/admin/grids/:id', { ...pre, schema: { tags, security, params: idParams, body: adminGridBody, summary: 'Modifică orice grilă (și premium/publicat)' } }, async (req) =>
-    service.updateAnyGrid(app, req.params.id, req.body, await viewerOf(app.db, req)),
+  app.put(
+    '/admin/grids/:id',
+    {
+      ...pre,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: adminGridBody,
+        summary: 'Modifică orice grilă (și premium/publicat)',
+      },
+    },
+    async (req) => service.updateAnyGrid(app, req.params.id, req.body, await viewerOf(app.db, req)),
   );
 
   app.put(
@@ -106,15 +144,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         body: z.object({
-          grid_id: z.number({ error: 'FORM_GRID_NOT_FOUND' }).int('FORM_GRID_NOT_FOUND').positive('FORM_GRID_NOT_FOUND').max(2_147_483_647, 'FORM_GRID_NOT_FOUND'),
-          ttl_minutes: z.number({ error: 'FIELD_INVALID' }).int('FIELD_INVALID').min(1, 'FIELD_TOO_SMALL').max(60 * 24 * 30, 'FIELD_TOO_LARGE').default(60 * 24),
+          grid_id: z
+            .number({ error: 'FORM_GRID_NOT_FOUND' })
+            .int('FORM_GRID_NOT_FOUND')
+            .positive('FORM_GRID_NOT_FOUND')
+            .max(2_147_483_647, 'FORM_GRID_NOT_FOUND'),
+          ttl_minutes: z
+            .number({ error: 'FIELD_INVALID' })
+            .int('FIELD_INVALID')
+            .min(1, 'FIELD_TOO_SMALL')
+            .max(60 * 24 * 30, 'FIELD_TOO_LARGE')
+            .default(60 * 24),
         }),
         summary: 'Link semnat de previzualizare a unei grile, cu expirare',
       },
     },
     async (req, reply) => {
       if (!(await findGrid(app.db, req.body.grid_id))) throw notFound('FORM_GRID_NOT_FOUND');
-      return reply.code(201).send(await createPreviewLink(app.db, app.config, req.body.grid_id, req.body.ttl_minutes, req.auth!.id));
+      return reply
+        .code(201)
+        .send(
+          await createPreviewLink(app.db, app.config, req.body.grid_id, req.body.ttl_minutes, req.auth!.id),
+        );
     },
   );
 };

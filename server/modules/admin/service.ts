@@ -48,7 +48,12 @@ export async function listReports(app: FastifyInstance, status: 'open' | 'resolv
   };
 }
 
-export async function resolveReport(app: FastifyInstance, id: number, adminId: number, reply: string | undefined) {
+export async function resolveReport(
+  app: FastifyInstance,
+  id: number,
+  adminId: number,
+  reply: string | undefined,
+) {
   const report = await app.db.one<{ id: number; user_id: number | null; grid_id: number }>(
     `update grid_reports set status = 'resolved', reply = coalesce($2, reply), resolved_by = $3, resolved_at = now()
       where id = $1 returning id, user_id, grid_id`,
@@ -56,20 +61,33 @@ export async function resolveReport(app: FastifyInstance, id: number, adminId: n
   );
   if (!report) throw notFound('FORM_REPORT_NOT_FOUND');
   if (reply && report.user_id) {
-    const user = await app.db.one<{ name: string; email: string }>('select name, email from users where id = $1', [report.user_id]);
+    const user = await app.db.one<{ name: string; email: string }>(
+      'select name, email from users where id = $1',
+      [report.user_id],
+    );
     const title = `Răspuns la raportarea grilei #${report.grid_id}`;
-    await app.db.query('insert into notifications (user_id, title, message, type) values ($1, $2, $3, $4)', [report.user_id, title, reply, 'report']);
+    await app.db.query('insert into notifications (user_id, title, message, type) values ($1, $2, $3, $4)', [
+      report.user_id,
+      title,
+      reply,
+      'report',
+    ]);
     if (user) {
       const product = app.config.PRODUCT_NAME;
       const mail = layout({
         product,
         title,
         greeting: user.name.trim() ? `Bună, ${user.name.trim()}!` : 'Bună!',
-        paragraphs: [`Îți mulțumim că ne-ai semnalat o problemă la grila #${report.grid_id}. Iată răspunsul echipei:`, reply],
+        paragraphs: [
+          `Îți mulțumim că ne-ai semnalat o problemă la grila #${report.grid_id}. Iată răspunsul echipei:`,
+          reply,
+        ],
         button: { label: 'Vezi notificările', url: `${app.config.publicUrl}/notificari` },
       });
       // The notification is already stored: a mail failure must not undo the resolution.
-      await app.mailer.send({ to: user.email, subject: title, ...mail }).catch((err: unknown) => app.log.warn({ err }, 'report reply mail failed'));
+      await app.mailer
+        .send({ to: user.email, subject: title, ...mail })
+        .catch((err: unknown) => app.log.warn({ err }, 'report reply mail failed'));
     }
   }
   return { success: 'REPORT_RESOLVED' as const };
@@ -93,11 +111,22 @@ export async function updateAnyGrid(
   const g = await findGrid(app.db, id);
   if (!g) throw notFound('FORM_GRID_NOT_FOUND');
   const { premium, published, ...patch } = body;
-  const row = await patchGrid(app.db, g, { ...patch, is_premium: premium, is_published: published }, { sendToReview: false });
+  const row = await patchGrid(
+    app.db,
+    g,
+    { ...patch, is_premium: premium, is_published: published },
+    { sendToReview: false },
+  );
   return { success: 'GRID_UPDATED' as const, grid: serializeGrid(row, viewer) };
 }
 
-export type ManualPatch = { title?: string; description?: string; subject?: 'biologie' | 'chimie' | 'fizica'; sort?: number; published?: boolean };
+export type ManualPatch = {
+  title?: string;
+  description?: string;
+  subject?: 'biologie' | 'chimie' | 'fizica';
+  sort?: number;
+  published?: boolean;
+};
 
 export async function updateManual(app: FastifyInstance, id: number, p: ManualPatch) {
   const row = await app.db.one(
@@ -110,14 +139,27 @@ export async function updateManual(app: FastifyInstance, id: number, p: ManualPa
   return { success: 'CONTENT_SAVED' as const, manual: row };
 }
 
-export type ChapterPatch = { title?: string; summary?: string; blocks?: Block[]; sort?: number; premium?: boolean };
+export type ChapterPatch = {
+  title?: string;
+  summary?: string;
+  blocks?: Block[];
+  sort?: number;
+  premium?: boolean;
+};
 
 export async function updateChapter(app: FastifyInstance, id: number, p: ChapterPatch) {
   const row = await app.db.one(
     `update chapters set title = coalesce($2, title), summary = coalesce($3, summary), blocks = coalesce($4::jsonb, blocks),
             sort = coalesce($5, sort), is_premium = coalesce($6, is_premium), updated_at = now()
       where id = $1 returning id, manual_id, slug, title, summary, sort, blocks, is_premium as premium, updated_at`,
-    [id, p.title ?? null, p.summary ?? null, p.blocks ? JSON.stringify(p.blocks) : null, p.sort ?? null, p.premium ?? null],
+    [
+      id,
+      p.title ?? null,
+      p.summary ?? null,
+      p.blocks ? JSON.stringify(p.blocks) : null,
+      p.sort ?? null,
+      p.premium ?? null,
+    ],
   );
   if (!row) throw notFound('FORM_CHAPTER_NOT_FOUND');
   return { success: 'CONTENT_SAVED' as const, chapter: row };

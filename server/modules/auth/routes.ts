@@ -31,7 +31,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
-      config: limit(20, 60),
+      // Generous: a class behind one NAT may register together.
+      config: limit(30, 60),
       schema: { tags: ['auth'], summary: 'Creează un cont cu email și parolă', body: registerBody, response: { 201: authAnswer('REGISTER_SUCCESSFUL') } },
     },
     async (req, reply) => {
@@ -44,7 +45,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       // The real limits (per IP and per account, failures only) are in the service; this only caps floods.
-      config: limit(120, 15),
+      config: limit(300, 15),
       schema: { tags: ['auth'], summary: 'Conectare cu email și parolă', body: loginBody, response: { 200: authAnswer('LOGIN_SUCCESSFUL') } },
     },
     async (req) => ({ success: 'LOGIN_SUCCESSFUL' as const, ...(await auth.login(app, req.body, client(req))) }),

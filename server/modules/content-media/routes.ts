@@ -27,24 +27,37 @@ function send(reply: FastifyReply, dir: string, file: string, cache: string) {
   if (!SAFE_FILE.test(file)) throw notFound('FORM_ROUTE_NOT_FOUND');
   const path = join(dir, file);
   if (!existsSync(path) || !statSync(path).isFile()) throw notFound('FORM_ROUTE_NOT_FOUND');
-  return reply
-    .header('cache-control', cache)
-    .header('x-content-type-options', 'nosniff')
-    // An SVG opened directly must not run scripts.
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    .type(TYPES[extname(file).toLowerCase()]!)
-    .send(createReadStream(path));
+  return (
+    reply
+      .header('cache-control', cache)
+      .header('x-content-type-options', 'nosniff')
+      // An SVG opened directly must not run scripts.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .type(TYPES[extname(file).toLowerCase()]!)
+      .send(createReadStream(path))
+  );
 }
 
 const params = z.object({ file: z.string().max(200) });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/media/content/:file', { schema: { tags: ['content'], params, summary: 'Imaginile cursurilor' } }, async (req, reply) =>
-    send(reply, CONTENT_MEDIA_DIR, req.params.file, 'public, max-age=2592000, stale-while-revalidate=86400'),
+  app.get(
+    '/media/content/:file',
+    { schema: { tags: ['content'], params, summary: 'Imaginile cursurilor' } },
+    async (req, reply) =>
+      send(
+        reply,
+        CONTENT_MEDIA_DIR,
+        req.params.file,
+        'public, max-age=2592000, stale-while-revalidate=86400',
+      ),
   );
   // Names are random and change with every upload, so they can be cached for a year.
-  app.get('/media/grids/:file', { schema: { tags: ['grids'], params, summary: 'Pozele explicațiilor' } }, async (req, reply) =>
-    send(reply, gridsMediaDir(app.config.dataDir), req.params.file, 'public, max-age=31536000, immutable'),
+  app.get(
+    '/media/grids/:file',
+    { schema: { tags: ['grids'], params, summary: 'Pozele explicațiilor' } },
+    async (req, reply) =>
+      send(reply, gridsMediaDir(app.config.dataDir), req.params.file, 'public, max-age=31536000, immutable'),
   );
 };
 export default routes;

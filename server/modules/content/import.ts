@@ -2,8 +2,8 @@
 // alone as CSV. Everything is validated first and written in one transaction, so a file with
 // any error writes nothing. Manuals are keyed by slug, chapters by (manual, slug), grids by key:
 // re-importing updates in place and never duplicates.
-import { readFileSync } from 'node:fs';
-import { extname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { parse as parseCsv, CsvError } from 'csv-parse/sync';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
@@ -21,7 +21,9 @@ export type ImportCounts = {
 export class ImportError extends Error {
   readonly errors: string[];
   constructor(errors: string[]) {
-    super(`Importul a eșuat (${errors.length} ${errors.length === 1 ? 'eroare' : 'erori'}):\n${errors.map((e) => `  - ${e}`).join('\n')}`);
+    super(
+      `Importul a eșuat (${errors.length} ${errors.length === 1 ? 'eroare' : 'erori'}):\n${errors.map((e) => `  - ${e}`).join('\n')}`,
+    );
     this.errors = errors;
   }
 }
@@ -43,7 +45,14 @@ function zodErrors(error: z.ZodError, prefix = ''): string[] {
   });
 }
 
-const emptyCounts = (): ImportCounts => ({ manuals: 0, chapters: 0, grids: 0, created: 0, updated: 0, unchanged: 0 });
+const emptyCounts = (): ImportCounts => ({
+  manuals: 0,
+  chapters: 0,
+  grids: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+});
 
 type Outcome = 'created' | 'updated' | 'unchanged';
 function tally(counts: ImportCounts, outcome: Outcome) {
@@ -76,7 +85,8 @@ function duplicateErrors(raw: unknown): string[] {
       const v = (item as Record<string, unknown> | null)?.[field];
       if (typeof v !== 'string') return;
       const prev = seen.get(v.trim());
-      if (prev !== undefined) errors.push(`${listName}[${i}].${field}: „${v}” se repetă (vezi ${listName}[${prev}])`);
+      if (prev !== undefined)
+        errors.push(`${listName}[${i}].${field}: „${v}” se repetă (vezi ${listName}[${prev}])`);
       else seen.set(v.trim(), i);
     });
   };
@@ -101,7 +111,9 @@ export async function importJson(db: Db, text: string): Promise<ImportCounts> {
     const errors: string[] = [];
     file.grids.forEach((g, i) => {
       if (!known.has(g.chapter)) {
-        errors.push(`grids[${i}].chapter: capitolul „${g.chapter}” nu există în fișier și nici în manualul „${file.manual.slug}” din baza de date`);
+        errors.push(
+          `grids[${i}].chapter: capitolul „${g.chapter}” nu există în fișier și nici în manualul „${file.manual.slug}” din baza de date`,
+        );
       }
     });
     if (errors.length) throw new ImportError(errors);
@@ -118,7 +130,8 @@ export async function importJson(db: Db, text: string): Promise<ImportCounts> {
        returning id, (xmax = 0) as inserted`,
       [m.slug, m.title, m.subject, m.description, m.sort],
     );
-    const manualId = manual?.id ?? (await tx.one<{ id: number }>('select id from manuals where slug = $1', [m.slug]))!.id;
+    const manualId =
+      manual?.id ?? (await tx.one<{ id: number }>('select id from manuals where slug = $1', [m.slug]))!.id;
     tally(counts, manual ? (manual.inserted ? 'created' : 'updated') : 'unchanged');
     counts.manuals = 1;
 
@@ -148,7 +161,10 @@ export async function importJson(db: Db, text: string): Promise<ImportCounts> {
 }
 
 async function chapterMap(db: Db, manualId: number): Promise<Map<string, number>> {
-  const rows = await db.query<{ id: number; slug: string }>('select id, slug from chapters where manual_id = $1', [manualId]);
+  const rows = await db.query<{ id: number; slug: string }>(
+    'select id, slug from chapters where manual_id = $1',
+    [manualId],
+  );
   return new Map(rows.map((r) => [r.slug, r.id]));
 }
 
@@ -166,14 +182,41 @@ async function upsertGrid(db: Db, chapterId: number, g: GridInput): Promise<Outc
             is distinct from (excluded.chapter_id, excluded.type, excluded.statement, excluded.options, excluded.correct,
              excluded.explanation, excluded.difficulty, excluded.source, excluded.is_premium)
      returning (xmax = 0) as inserted`,
-    [g.key, chapterId, g.type, g.statement, JSON.stringify(g.options), [...g.correct].sort(), g.explanation, g.difficulty, g.source, g.premium],
+    [
+      g.key,
+      chapterId,
+      g.type,
+      g.statement,
+      JSON.stringify(g.options),
+      [...g.correct].sort(),
+      g.explanation,
+      g.difficulty,
+      g.source,
+      g.premium,
+    ],
   );
   return row ? (row.inserted ? 'created' : 'updated') : 'unchanged';
 }
 
 // ---------------------------------------------------------------- CSV
 
-export const CSV_COLUMNS = ['key', 'manual', 'chapter', 'type', 'statement', 'A', 'B', 'C', 'D', 'E', 'correct', 'explanation', 'difficulty', 'source', 'premium'] as const;
+export const CSV_COLUMNS = [
+  'key',
+  'manual',
+  'chapter',
+  'type',
+  'statement',
+  'A',
+  'B',
+  'C',
+  'D',
+  'E',
+  'correct',
+  'explanation',
+  'difficulty',
+  'source',
+  'premium',
+] as const;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 export type CsvGrid = GridInput & { manual: string; line: number };
 
@@ -181,28 +224,49 @@ export type CsvGrid = GridInput & { manual: string; line: number };
 export function parseContentCsv(text: string): CsvGrid[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parseCsv(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
+    // Line endings normalised first: csv-parse counts a CRLF inside a quoted field as two lines.
+    records = parseCsv(text.replace(/\r\n?/g, '\n'), {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+    }) as unknown as typeof records;
   } catch (err) {
     if (err instanceof CsvError) {
       const line = (err as CsvError & { lines?: number }).lines;
-      throw new ImportError([`${line ? `linia ${line}: ` : ''}CSV invalid: ${err.message.replace(/^Invalid Record Length: |^Quote Not Closed: /, '')}`]);
+      throw new ImportError([
+        `${line ? `linia ${line}: ` : ''}CSV invalid: ${err.message.replace(/^Invalid Record Length: |^Quote Not Closed: /, '')}`,
+      ]);
     }
     throw err;
   }
-  if (!records.length) throw new ImportError(['linia 1: fișierul este gol; lipsește capul de tabel']);
-  const header = records[0]!.record.map((h) => h.trim());
+  // Each record starts on the line after the previous one ended (quoted fields may span lines).
+  let prevEnd = 0;
+  const numbered = records.map(({ record, info }) => {
+    const start = prevEnd + 1;
+    prevEnd = info.lines;
+    return { record, line: start };
+  });
+  const isBlank = (r: string[]) => r.length === 1 && r[0]!.trim() === '';
+  const rowsAll = numbered.filter((r) => !isBlank(r.record));
+  if (!rowsAll.length) throw new ImportError(['linia 1: fișierul este gol; lipsește capul de tabel']);
+  const header = rowsAll[0]!.record.map((h) => h.trim());
   const errors: string[] = [];
   const missing = CSV_COLUMNS.filter((c) => !header.includes(c));
   const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
-  if (missing.length) errors.push(`linia 1: lipsesc coloanele ${missing.join(', ')} (capul de tabel: ${CSV_COLUMNS.join(',')})`);
+  if (missing.length)
+    errors.push(
+      `linia 1: lipsesc coloanele ${missing.join(', ')} (capul de tabel: ${CSV_COLUMNS.join(',')})`,
+    );
   if (unknown.length) errors.push(`linia 1: coloane necunoscute: ${unknown.join(', ')}`);
   if (errors.length) throw new ImportError(errors);
-  const index = Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<CsvColumn, number>;
+  const index = Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<
+    CsvColumn,
+    number
+  >;
 
   const grids: CsvGrid[] = [];
   const keys = new Map<string, number>();
-  for (const { record, info } of records.slice(1)) {
-    const line = info.lines;
+  for (const { record, line } of rowsAll.slice(1)) {
     if (record.length !== header.length) {
       errors.push(`linia ${line}: are ${record.length} câmpuri, capul de tabel are ${header.length}`);
       continue;
@@ -219,7 +283,11 @@ export function parseContentCsv(text: string): CsvGrid[] {
       type: get('type').trim(),
       statement: get('statement'),
       options: { A: get('A'), B: get('B'), C: get('C'), D: get('D'), E: get('E') },
-      correct: get('correct').toUpperCase().replace(/[\s,;]/g, '').split('').filter(Boolean),
+      correct: get('correct')
+        .toUpperCase()
+        .replace(/[\s,;]/g, '')
+        .split('')
+        .filter(Boolean),
       explanation: get('explanation'),
       difficulty: get('difficulty').trim(),
       source: get('source'),
@@ -230,7 +298,10 @@ export function parseContentCsv(text: string): CsvGrid[] {
     if (!manual) errors.push(`linia ${line}, câmpul manual: lipsește slug-ul manualului`);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'options' && issue.path.length > 1 ? String(issue.path[1]) : String(issue.path[0] ?? 'rând');
+        const field =
+          issue.path[0] === 'options' && issue.path.length > 1
+            ? String(issue.path[1])
+            : String(issue.path[0] ?? 'rând');
         errors.push(`linia ${line}, câmpul ${field}: ${issue.message}`);
       }
       continue;
@@ -259,8 +330,14 @@ export async function importCsv(db: Db, text: string): Promise<ImportCounts> {
     const errors: string[] = [];
     for (const g of grids) {
       const chapters = manuals.get(g.manual);
-      if (!chapters) errors.push(`linia ${g.line}, câmpul manual: manualul „${g.manual}” nu există (importă întâi fișierul JSON al manualului)`);
-      else if (!chapters.has(g.chapter)) errors.push(`linia ${g.line}, câmpul chapter: capitolul „${g.chapter}” nu există în manualul „${g.manual}”`);
+      if (!chapters)
+        errors.push(
+          `linia ${g.line}, câmpul manual: manualul „${g.manual}” nu există (importă întâi fișierul JSON al manualului)`,
+        );
+      else if (!chapters.has(g.chapter))
+        errors.push(
+          `linia ${g.line}, câmpul chapter: capitolul „${g.chapter}” nu există în manualul „${g.manual}”`,
+        );
     }
     if (errors.length) throw new ImportError(errors);
     for (const g of grids) {
@@ -291,7 +368,23 @@ export async function importFile(db: Db, file: string): Promise<ImportCounts> {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ImportError([`${file}: nu pot citi fișierul (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
+    throw new ImportError([
+      `${file}: nu pot citi fișierul (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    ]);
   }
   return importText(db, text, kind);
+}
+
+/** Images a content file names (`/media/content/<file>`) that are not in `mediaDir`: warnings, not errors. */
+export function missingMedia(file: ContentFile, mediaDir: string): string[] {
+  const out: string[] = [];
+  file.chapters.forEach((c, i) =>
+    c.blocks.forEach((b, j) => {
+      if (b.type !== 'img') return;
+      const name = b.src.slice('/media/content/'.length);
+      if (!existsSync(join(mediaDir, name)))
+        out.push(`chapters[${i}].blocks[${j}].src: imaginea ${name} lipsește din ${mediaDir}`);
+    }),
+  );
+  return out;
 }

@@ -16,13 +16,23 @@ const str = (what: string, max: number) =>
     .min(1, `${what}: valoarea lipsește (text gol)`)
     .max(max, `${what} poate avea cel mult ${max} caractere`);
 const optStr = (what: string, max: number) =>
-  z.string({ error: `${what} trebuie să fie text` }).trim().max(max, `${what} poate avea cel mult ${max} caractere`).default('');
+  z
+    .string({ error: `${what} trebuie să fie text` })
+    .trim()
+    .max(max, `${what} poate avea cel mult ${max} caractere`)
+    .default('');
 const slug = (what: string) =>
-  str(what, 100).regex(SLUG_RE, `${what} poate conține doar litere mici fără diacritice, cifre și cratimă (ex: sistemul-nervos)`);
-const int = (what: string) => z.number({ error: `${what} trebuie să fie un număr întreg` }).int(`${what} trebuie să fie un număr întreg`);
+  str(what, 100).regex(
+    SLUG_RE,
+    `${what} poate conține doar litere mici fără diacritice, cifre și cratimă (ex: sistemul-nervos)`,
+  );
+const int = (what: string) =>
+  z.number({ error: `${what} trebuie să fie un număr întreg` }).int(`${what} trebuie să fie un număr întreg`);
 const bool = (what: string) => z.boolean({ error: `${what} trebuie să fie true sau false` }).default(false);
 
-const textItems = z.array(str('elementul listei', 5000), { error: 'items trebuie să fie o listă de texte' }).min(1, 'lista nu poate fi goală');
+const textItems = z
+  .array(str('elementul listei', 5000), { error: 'items trebuie să fie o listă de texte' })
+  .min(1, 'lista nu poate fi goală');
 
 export const blockSchema = z.discriminatedUnion(
   'type',
@@ -37,27 +47,45 @@ export const blockSchema = z.discriminatedUnion(
       .object({
         type: z.literal('table'),
         caption: optStr('caption', 500),
-        head: z.array(z.string({ error: 'celulele trebuie să fie text' }).max(500), { error: 'head trebuie să fie o listă' }).min(1, 'head nu poate fi gol'),
-        rows: z.array(z.array(z.string({ error: 'celulele trebuie să fie text' }).max(2000)), { error: 'rows trebuie să fie o listă de rânduri' }),
+        head: z
+          .array(z.string({ error: 'celulele trebuie să fie text' }).max(500), {
+            error: 'head trebuie să fie o listă',
+          })
+          .min(1, 'head nu poate fi gol'),
+        rows: z.array(z.array(z.string({ error: 'celulele trebuie să fie text' }).max(2000)), {
+          error: 'rows trebuie să fie o listă de rânduri',
+        }),
       })
       .strict()
       .superRefine((t, ctx) => {
         t.rows.forEach((row, i) => {
           if (row.length !== t.head.length) {
-            ctx.addIssue({ code: 'custom', path: ['rows', i], message: `rândul are ${row.length} celule, capul tabelului are ${t.head.length}` });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['rows', i],
+              message: `rândul are ${row.length} celule, capul tabelului are ${t.head.length}`,
+            });
           }
         });
       }),
     z
       .object({
         type: z.literal('img'),
-        src: str('src', 300).regex(/^\/media\/content\/[A-Za-z0-9][A-Za-z0-9._-]*\.(svg|png|jpe?g|webp|gif)$/, 'src trebuie să fie /media/content/<fișier>.svg|png|jpg|webp|gif'),
+        src: str('src', 300).regex(
+          /^\/media\/content\/[A-Za-z0-9][A-Za-z0-9._-]*\.(svg|png|jpe?g|webp|gif)$/,
+          'src trebuie să fie /media/content/<fișier>.svg|png|jpg|webp|gif',
+        ),
         alt: str('alt', 300),
         caption: optStr('caption', 500),
       })
       .strict(),
   ],
-  { error: (i) => (i.code === 'invalid_union' ? 'type trebuie să fie unul dintre h2, h3, p, ul, ol, table, img, note' : 'blocul trebuie să fie un obiect') },
+  {
+    error: (i) =>
+      i.code === 'invalid_union'
+        ? 'type trebuie să fie unul dintre h2, h3, p, ul, ol, table, img, note'
+        : 'blocul trebuie să fie un obiect',
+  },
 );
 export type Block = z.infer<typeof blockSchema>;
 export const blocksSchema = z.array(blockSchema, { error: 'blocks trebuie să fie o listă' });
@@ -66,7 +94,9 @@ export const manualSchema = z.object(
   {
     slug: slug('slug'),
     title: str('title', 200),
-    subject: z.enum(['biologie', 'chimie', 'fizica'], { error: 'subject trebuie să fie biologie, chimie sau fizica' }),
+    subject: z.enum(['biologie', 'chimie', 'fizica'], {
+      error: 'subject trebuie să fie biologie, chimie sau fizica',
+    }),
     description: optStr('description', 2000),
     sort: int('sort').default(0),
   },
@@ -93,28 +123,41 @@ export const gridSchema = z
       { A: option('A'), B: option('B'), C: option('C'), D: option('D'), E: option('E') },
       { error: 'options trebuie să aibă variantele A, B, C, D, E' },
     ),
-    correct: z.array(z.enum(OPTION_LETTERS, { error: 'literele corecte sunt A–E' }), { error: 'correct trebuie să fie o listă de litere' }),
+    correct: z.array(z.enum(OPTION_LETTERS, { error: 'literele corecte sunt A–E' }), {
+      error: 'correct trebuie să fie o listă de litere',
+    }),
     explanation: optStr('explanation', 10000),
     difficulty: z.enum(DIFFICULTIES, { error: 'difficulty trebuie să fie easy sau hard' }),
     source: optStr('source', 200),
     premium: bool('premium'),
   })
-  .superRefine((g, ctx) => {
-    if (!correctLettersValid(g.type, g.correct)) {
-      const { min, max } = CORRECT_COUNT[g.type];
-      const need = min === max ? `exact ${min} literă corectă` : `între ${min} și ${max} litere corecte, fără repetări`;
-      ctx.addIssue({ code: 'custom', path: ['correct'], message: `o grilă ${g.type} are ${need} (are: ${g.correct.join('') || 'niciuna'})` });
-    }
-  });
+  .superRefine(
+    (g, ctx) => {
+      if (!correctLettersValid(g.type, g.correct)) {
+        const { min, max } = CORRECT_COUNT[g.type];
+        const need =
+          min === max
+            ? `exact ${min} literă corectă`
+            : `între ${min} și ${max} litere corecte, fără repetări`;
+        ctx.addIssue({
+          code: 'custom',
+          path: ['correct'],
+          message: `o grilă ${g.type} are ${need} (are: ${g.correct.join('') || 'niciuna'})`,
+        });
+      }
+    },
+    // Also when other fields of the grid are wrong, as long as type and letters themselves are valid.
+    { when: (p) => !p.issues.some((i) => i.path?.[0] === 'type' || i.path?.[0] === 'correct') },
+  );
 export type GridInput = z.infer<typeof gridSchema>;
 
 /** The whole file; repeated slugs and keys are checked by the importer (duplicateErrors). */
 export const contentFileSchema = z.object(
-    {
-      manual: manualSchema,
-      chapters: z.array(chapterSchema, { error: 'chapters trebuie să fie o listă' }).default([]),
-      grids: z.array(gridSchema, { error: 'grids trebuie să fie o listă' }).default([]),
-    },
-    { error: 'fișierul trebuie să conțină un obiect JSON' },
-  );
+  {
+    manual: manualSchema,
+    chapters: z.array(chapterSchema, { error: 'chapters trebuie să fie o listă' }).default([]),
+    grids: z.array(gridSchema, { error: 'grids trebuie să fie o listă' }).default([]),
+  },
+  { error: 'fișierul trebuie să conțină un obiect JSON' },
+);
 export type ContentFile = z.infer<typeof contentFileSchema>;

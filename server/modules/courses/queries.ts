@@ -2,7 +2,15 @@
 import type { Db } from '../../db/db.ts';
 import type { Block } from '../content/schema.ts';
 
-export type ManualRow = { id: number; slug: string; title: string; subject: string; description: string; sort: number; updated_at: Date | string };
+export type ManualRow = {
+  id: number;
+  slug: string;
+  title: string;
+  subject: string;
+  description: string;
+  sort: number;
+  updated_at: Date | string;
+};
 export type ManualListRow = ManualRow & { chapter_count: number; grid_count: number };
 export type ChapterRow = {
   id: number;
@@ -60,7 +68,11 @@ export function chapterBySlug(db: Db, manualId: number, slug: string): Promise<C
   );
 }
 
-export function readChapters(db: Db, userId: number, manualId: number): Promise<{ chapter_id: number; read_at: Date | string }[]> {
+export function readChapters(
+  db: Db,
+  userId: number,
+  manualId: number,
+): Promise<{ chapter_id: number; read_at: Date | string }[]> {
   return db.query(
     `select p.chapter_id, p.read_at from user_chapter_progress p join chapters c on c.id = p.chapter_id
       where p.user_id = $1 and c.manual_id = $2`,
@@ -79,5 +91,8 @@ export async function markRead(db: Db, userId: number, chapterId: number): Promi
 }
 
 export async function unmarkRead(db: Db, userId: number, chapterId: number): Promise<void> {
-  await db.query('delete from user_chapter_progress where user_id = $1 and chapter_id = $2', [userId, chapterId]);
+  await db.query('delete from user_chapter_progress where user_id = $1 and chapter_id = $2', [
+    userId,
+    chapterId,
+  ]);
 }

@@ -18,35 +18,66 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (app.hasDecorator('pageMeta')) app.pageMeta.push(coursesPageMeta(app.db, app.config.PRODUCT_NAME));
   });
 
-  app.get('/courses', { schema: { tags, summary: 'Manuale publicate, cu numărul de capitole și grile' } }, async () => service.listCourses(app.db));
+  app.get(
+    '/courses',
+    { schema: { tags, summary: 'Manuale publicate, cu numărul de capitole și grile' } },
+    async () => service.listCourses(app.db),
+  );
 
   app.get(
     '/courses/:manual',
-    { schema: { tags, params: manualParams, summary: 'Manual cu capitolele în ordine (progres când există token)' } },
+    {
+      schema: {
+        tags,
+        params: manualParams,
+        summary: 'Manual cu capitolele în ordine (progres când există token)',
+      },
+    },
     async (req) => service.getCourse(app.db, req.params.manual, await viewerOf(app.db, req)),
   );
 
   app.get(
     '/courses/:manual/download',
-    { preHandler: app.authenticate, schema: { tags, params: manualParams, security: bearer, summary: 'Tot manualul pentru offline: capitole, blocuri, grile' } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        params: manualParams,
+        security: bearer,
+        summary: 'Tot manualul pentru offline: capitole, blocuri, grile',
+      },
+    },
     async (req) => service.downloadManual(app.db, req.params.manual, (await viewerOf(app.db, req))!),
   );
 
   app.get(
     '/courses/:manual/:chapter',
-    { schema: { tags, params: chapterParams, summary: 'Capitol cu blocuri și capitolele vecine; premium blocat pentru non-premium' } },
-    async (req) => service.getChapter(app.db, req.params.manual, req.params.chapter, await viewerOf(app.db, req)),
+    {
+      schema: {
+        tags,
+        params: chapterParams,
+        summary: 'Capitol cu blocuri și capitolele vecine; premium blocat pentru non-premium',
+      },
+    },
+    async (req) =>
+      service.getChapter(app.db, req.params.manual, req.params.chapter, await viewerOf(app.db, req)),
   );
 
   app.post(
     '/courses/:manual/:chapter/read',
-    { preHandler: app.authenticate, schema: { tags, params: chapterParams, security: bearer, summary: 'Marchează capitolul ca citit' } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags, params: chapterParams, security: bearer, summary: 'Marchează capitolul ca citit' },
+    },
     async (req) => service.setRead(app.db, req.params.manual, req.params.chapter, req.auth!.id, true),
   );
 
   app.delete(
     '/courses/:manual/:chapter/read',
-    { preHandler: app.authenticate, schema: { tags, params: chapterParams, security: bearer, summary: 'Scoate marcajul de citit' } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags, params: chapterParams, security: bearer, summary: 'Scoate marcajul de citit' },
+    },
     async (req) => service.setRead(app.db, req.params.manual, req.params.chapter, req.auth!.id, false),
   );
 };

@@ -22,7 +22,8 @@ export function coursesPageMeta(db: Db, product = 'Grilio'): PageMetaResolver {
     if (!manualSlug) {
       return {
         title: title('Cursuri de biologie și chimie pentru admiterea la medicină'),
-        description: 'Manualele de biologie și chimie organică pentru admiterea la medicină, pe capitole, cu grile explicate pentru fiecare lecție.',
+        description:
+          'Manualele de biologie și chimie organică pentru admiterea la medicină, pe capitole, cu grile explicate pentru fiecare lecție.',
       };
     }
     if (!SEGMENT.test(manualSlug) || (chapterSlug && !SEGMENT.test(chapterSlug))) return undefined;
@@ -34,7 +35,10 @@ export function coursesPageMeta(db: Db, product = 'Grilio'): PageMetaResolver {
     if (!chapterSlug) {
       return {
         title: title(manual.title),
-        description: clip(manual.description || `Capitolele manualului ${manual.title}, cu teorie și grile pentru admiterea la medicină.`),
+        description: clip(
+          manual.description ||
+            `Capitolele manualului ${manual.title}, cu teorie și grile pentru admiterea la medicină.`,
+        ),
       };
     }
     const chapter = await db.one<{ title: string; summary: string }>(

@@ -9,16 +9,35 @@ import * as q from './queries.ts';
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 function manualOut(m: q.ManualRow) {
-  return { id: m.id, slug: m.slug, title: m.title, subject: m.subject, description: m.description, sort: m.sort, updated_at: iso(m.updated_at) };
+  return {
+    id: m.id,
+    slug: m.slug,
+    title: m.title,
+    subject: m.subject,
+    description: m.description,
+    sort: m.sort,
+    updated_at: iso(m.updated_at),
+  };
 }
 
 function chapterOut(c: q.ChapterRow) {
-  return { id: c.id, slug: c.slug, title: c.title, summary: c.summary, sort: c.sort, premium: c.is_premium, grid_count: c.grid_count, updated_at: iso(c.updated_at) };
+  return {
+    id: c.id,
+    slug: c.slug,
+    title: c.title,
+    summary: c.summary,
+    sort: c.sort,
+    premium: c.is_premium,
+    grid_count: c.grid_count,
+    updated_at: iso(c.updated_at),
+  };
 }
 
 export async function listCourses(db: Db) {
   const rows = await q.listManuals(db);
-  return { manuals: rows.map((m) => ({ ...manualOut(m), chapter_count: m.chapter_count, grid_count: m.grid_count })) };
+  return {
+    manuals: rows.map((m) => ({ ...manualOut(m), chapter_count: m.chapter_count, grid_count: m.grid_count })),
+  };
 }
 
 export async function requireManual(db: Db, slug: string): Promise<q.ManualRow> {
@@ -55,7 +74,9 @@ export async function getCourse(db: Db, slug: string, viewer: Viewer) {
   let progress: Map<number, string> | null = null;
   let share: Map<number, number> | null = null;
   if (viewer) {
-    progress = new Map((await q.readChapters(db, viewer.id, manual.id)).map((r) => [r.chapter_id, iso(r.read_at)]));
+    progress = new Map(
+      (await q.readChapters(db, viewer.id, manual.id)).map((r) => [r.chapter_id, iso(r.read_at)]),
+    );
     share = await correctShare(db, viewer.id, manual.id);
   }
   return {
@@ -64,7 +85,13 @@ export async function getCourse(db: Db, slug: string, viewer: Viewer) {
       ...chapterOut(c),
       locked: c.is_premium && !viewer?.premium,
       ...(progress
-        ? { progress: { read: progress.has(c.id), read_at: progress.get(c.id) ?? null, correct_percent: share?.get(c.id) ?? null } }
+        ? {
+            progress: {
+              read: progress.has(c.id),
+              read_at: progress.get(c.id) ?? null,
+              correct_percent: share?.get(c.id) ?? null,
+            },
+          }
         : {}),
     })),
   };
@@ -77,18 +104,33 @@ export async function getChapter(db: Db, manualSlug: string, chapterSlug: string
   if (index < 0) throw notFound('FORM_CHAPTER_NOT_FOUND');
   const chapter = (await q.chapterBySlug(db, manual.id, chapterSlug))!;
   const locked = chapter.is_premium && !viewer?.premium;
-  const link = (c: q.ChapterRow | undefined) => (c ? { slug: c.slug, title: c.title, premium: c.is_premium } : null);
+  const link = (c: q.ChapterRow | undefined) =>
+    c ? { slug: c.slug, title: c.title, premium: c.is_premium } : null;
   let read: string | null = null;
-  if (viewer) read = (await q.readChapters(db, viewer.id, manual.id)).find((r) => r.chapter_id === chapter.id)?.read_at as string | null ?? null;
+  if (viewer)
+    read =
+      ((await q.readChapters(db, viewer.id, manual.id)).find((r) => r.chapter_id === chapter.id)?.read_at as
+        string | null) ?? null;
   return {
     manual: { id: manual.id, slug: manual.slug, title: manual.title, subject: manual.subject },
-    chapter: { ...chapterOut(chapter), locked, blocks: locked ? [] : chapter.blocks, ...(viewer ? { read: read !== null } : {}) },
+    chapter: {
+      ...chapterOut(chapter),
+      locked,
+      blocks: locked ? [] : chapter.blocks,
+      ...(viewer ? { read: read !== null } : {}),
+    },
     prev: link(chapters[index - 1]),
     next: link(chapters[index + 1]),
   };
 }
 
-export async function setRead(db: Db, manualSlug: string, chapterSlug: string, userId: number, read: boolean) {
+export async function setRead(
+  db: Db,
+  manualSlug: string,
+  chapterSlug: string,
+  userId: number,
+  read: boolean,
+) {
   const manual = await requireManual(db, manualSlug);
   const chapter = await q.chapterBySlug(db, manual.id, chapterSlug);
   if (!chapter) throw notFound('FORM_CHAPTER_NOT_FOUND');
@@ -96,7 +138,11 @@ export async function setRead(db: Db, manualSlug: string, chapterSlug: string, u
     await q.unmarkRead(db, userId, chapter.id);
     return { read: false, read_at: null };
   }
-  return { success: 'CHAPTER_MARKED_READ' as const, read: true, read_at: iso(await q.markRead(db, userId, chapter.id)) };
+  return {
+    success: 'CHAPTER_MARKED_READ' as const,
+    read: true,
+    read_at: iso(await q.markRead(db, userId, chapter.id)),
+  };
 }
 
 /** Everything the offline mirror needs for one manual, in one JSON document. */
@@ -113,9 +159,9 @@ export async function downloadManual(db: Db, slug: string, viewer: NonNullable<V
     manual: manualOut(manual),
     chapters: chapters.map((c) => {
       const locked = c.is_premium && !viewer.premium;
-      return { ...chapterOut(c), locked, blocks: locked ? [] : c.blocks };
+      return { ...chapterOut(c), manual_id: manual.id, locked, blocks: locked ? [] : c.blocks };
     }),
-    grids: grids.map((g) => serializeGrid(g, viewer)),
+    grids: grids.map((g) => ({ ...serializeGrid(g, viewer), manual_id: manual.id })),
     premium: viewer.premium,
     generated_at: new Date().toISOString(),
   };

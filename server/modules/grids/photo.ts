@@ -27,7 +27,8 @@ export async function readUpload(req: FastifyRequest, field = 'photo'): Promise<
     if (file.file.truncated) throw new AppError(413, 'FORM_IMAGE_TOO_LARGE', field);
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FORM_IMAGE_TOO_LARGE', field);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'FORM_IMAGE_TOO_LARGE', field);
     throw err;
   }
   if (!buf.length) throw badRequest('FIELD_REQUIRED', field);
@@ -42,7 +43,9 @@ export async function storeGridPhoto(db: Db, g: GridRow, buf: Buffer, dataDir: s
     const img = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
-    out = await (format === 'png' ? img.png({ compressionLevel: 9 }) : img.jpeg({ quality: 85, mozjpeg: true })).toBuffer();
+    out = await (
+      format === 'png' ? img.png({ compressionLevel: 9 }) : img.jpeg({ quality: 85, mozjpeg: true })
+    ).toBuffer();
   } catch {
     throw badRequest('FORM_IMAGE_INVALID_TYPE', 'photo');
   }
@@ -63,6 +66,7 @@ export async function removeGridPhoto(db: Db, g: GridRow, dataDir: string, viewe
     `update grids g set explanation_photo_path = null, updated_at = now() where g.id = $1 returning ${GRID_COLUMNS}`,
     [g.id],
   );
-  if (g.explanation_photo_path) rmSync(join(gridsMediaDir(dataDir), g.explanation_photo_path), { force: true });
+  if (g.explanation_photo_path)
+    rmSync(join(gridsMediaDir(dataDir), g.explanation_photo_path), { force: true });
   return { success: 'GRID_UPDATED' as const, grid: serializeGrid(row!, viewer) };
 }

@@ -17,8 +17,10 @@ const security = [{ bearer: [] }];
 const routes: FastifyPluginAsyncZod = async (app) => {
   const me = async (req: Parameters<typeof viewerOf>[1]) => (await viewerOf(app.db, req))!;
 
-  app.get('/grids/mine', { preHandler: app.authenticate, schema: { tags, security, summary: 'Grilele adăugate de mine' } }, async (req) =>
-    service.listMine(app.db, await me(req)),
+  app.get(
+    '/grids/mine',
+    { preHandler: app.authenticate, schema: { tags, security, summary: 'Grilele adăugate de mine' } },
+    async (req) => service.listMine(app.db, await me(req)),
   );
 
   app.get(
@@ -27,7 +29,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Grilă prin link de previzualizare semnat (public)',
-        querystring: z.object({ grid: z.string().max(20).optional(), expires: z.string().max(20).optional(), signature: z.string().max(200).optional() }),
+        querystring: z.object({
+          grid: z.string().max(20).optional(),
+          expires: z.string().max(20).optional(),
+          signature: z.string().max(200).optional(),
+        }),
       },
     },
     async (req) => {
@@ -40,7 +46,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/grids/preview/sample',
-    { schema: { tags, summary: 'Câteva grile gratuite, cu răspunsuri, fără cont', querystring: z.object({ limit: z.coerce.number().int().min(1).max(10).default(3) }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Câteva grile gratuite, cu răspunsuri, fără cont',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(10).default(3) }),
+      },
+    },
     async (req) => {
       const rows = await app.db.query<GridRow>(
         `select ${GRID_COLUMNS} from grids g join chapters c on c.id = g.chapter_id
@@ -51,26 +63,54 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/grids/:id', { preHandler: app.authenticate, schema: { tags, security, params: idParams, summary: 'O grilă (premium doar pentru premium)' } }, async (req) =>
-    service.getGrid(app.db, req.params.id, await me(req)),
+  app.get(
+    '/grids/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security, params: idParams, summary: 'O grilă (premium doar pentru premium)' },
+    },
+    async (req) => service.getGrid(app.db, req.params.id, await me(req)),
   );
 
-  app.post('/grids', { preHandler: app.authenticate, schema: { tags, security, body: gridBody, summary: 'Adaugă o grilă' } }, async (req, reply) => {
-    const result = await service.createGrid(app.db, await me(req), req.body);
-    return reply.code(201).send(result);
-  });
-
-  app.put('/grids/:id', { preHandler: app.authenticate, schema: { tags, security, params: idParams, body: gridPatchBody, summary: 'Modifică grila ta' } }, async (req) =>
-    service.updateOwnGrid(app.db, req.params.id, await me(req), req.body),
+  app.post(
+    '/grids',
+    { preHandler: app.authenticate, schema: { tags, security, body: gridBody, summary: 'Adaugă o grilă' } },
+    async (req, reply) => {
+      const result = await service.createGrid(app.db, await me(req), req.body);
+      return reply.code(201).send(result);
+    },
   );
 
-  app.delete('/grids/:id', { preHandler: app.authenticate, schema: { tags, security, params: idParams, summary: 'Șterge grila ta' } }, async (req) =>
-    service.deleteOwnGrid(app.db, req.params.id, await me(req), app.config.dataDir),
+  app.put(
+    '/grids/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security, params: idParams, body: gridPatchBody, summary: 'Modifică grila ta' },
+    },
+    async (req) => service.updateOwnGrid(app.db, req.params.id, await me(req), req.body),
+  );
+
+  app.delete(
+    '/grids/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security, params: idParams, summary: 'Șterge grila ta' },
+    },
+    async (req) => service.deleteOwnGrid(app.db, req.params.id, await me(req), app.config.dataDir),
   );
 
   app.post(
     '/grids/:id/photo',
-    { preHandler: app.authenticate, schema: { tags, security, params: idParams, consumes: ['multipart/form-data'], summary: 'Poza explicației (jpg/png, max 2 MB)' } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        summary: 'Poza explicației (jpg/png, max 2 MB)',
+      },
+    },
     async (req) => {
       const viewer = await me(req);
       const g = await service.ownGrid(app.db, req.params.id, viewer);
@@ -79,10 +119,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/grids/:id/photo', { preHandler: app.authenticate, schema: { tags, security, params: idParams, summary: 'Șterge poza explicației' } }, async (req) => {
-    const viewer = await me(req);
-    const g = await service.ownGrid(app.db, req.params.id, viewer);
-    return removeGridPhoto(app.db, g, app.config.dataDir, viewer);
-  });
+  app.delete(
+    '/grids/:id/photo',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security, params: idParams, summary: 'Șterge poza explicației' },
+    },
+    async (req) => {
+      const viewer = await me(req);
+      const g = await service.ownGrid(app.db, req.params.id, viewer);
+      return removeGridPhoto(app.db, g, app.config.dataDir, viewer);
+    },
+  );
 };
 export default routes;

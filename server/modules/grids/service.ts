@@ -32,14 +32,16 @@ export function findGrid(db: Db, id: number): Promise<GridRow | undefined> {
 /** A grid the viewer may see at all: published, their own, or any for admins; else 404. */
 export async function visibleGrid(db: Db, id: number, viewer: Viewer): Promise<GridRow> {
   const g = await findGrid(db, id);
-  if (!g || (!g.is_published && g.author_id !== viewer?.id && !viewer?.admin)) throw notFound('FORM_GRID_NOT_FOUND');
+  if (!g || (!g.is_published && g.author_id !== viewer?.id && !viewer?.admin))
+    throw notFound('FORM_GRID_NOT_FOUND');
   return g;
 }
 
 /** GET /grids/:id: premium grids are refused outright to non-premium viewers. */
 export async function getGrid(db: Db, id: number, viewer: NonNullable<Viewer>) {
   const g = await visibleGrid(db, id, viewer);
-  if (g.is_premium && !viewer.premium && g.author_id !== viewer.id) throw forbidden('FORM_PREMIUM_GRIDS_ONLY');
+  if (g.is_premium && !viewer.premium && g.author_id !== viewer.id)
+    throw forbidden('FORM_PREMIUM_GRIDS_ONLY');
   return { grid: serializeGrid(g, viewer) };
 }
 
@@ -51,12 +53,16 @@ export async function ownGrid(db: Db, id: number, viewer: NonNullable<Viewer>): 
 }
 
 async function checkChapter(db: Db, chapterId: number): Promise<void> {
-  const c = await db.one('select 1 from chapters c join manuals m on m.id = c.manual_id where c.id = $1', [chapterId]);
+  const c = await db.one('select 1 from chapters c join manuals m on m.id = c.manual_id where c.id = $1', [
+    chapterId,
+  ]);
   if (!c) throw badRequest('FORM_CHAPTER_INVALID', 'chapter_id');
 }
 
 export async function listMine(db: Db, viewer: NonNullable<Viewer>) {
-  const rows = await db.query<GridRow & { chapter_title: string; chapter_slug: string; manual_slug: string; manual_title: string }>(
+  const rows = await db.query<
+    GridRow & { chapter_title: string; chapter_slug: string; manual_slug: string; manual_title: string }
+  >(
     `select ${GRID_COLUMNS}, c.title as chapter_title, c.slug as chapter_slug, m.slug as manual_slug, m.title as manual_title
        from grids g join chapters c on c.id = g.chapter_id join manuals m on m.id = c.manual_id
       where g.author_id = $1 order by g.created_at desc, g.id desc`,
@@ -78,7 +84,17 @@ export async function createGrid(db: Db, viewer: NonNullable<Viewer>, body: Grid
     `insert into grids as g (chapter_id, type, statement, options, correct, explanation, difficulty, source, author_id, is_published, is_premium)
      values ($1, $2, $3, $4::jsonb, $5::text[], $6, $7, $8, $9, false, false)
      returning ${GRID_COLUMNS}`,
-    [body.chapter_id, body.type, body.statement, JSON.stringify(body.options), [...body.correct].sort(), body.explanation, body.difficulty, body.source ?? '', viewer.id],
+    [
+      body.chapter_id,
+      body.type,
+      body.statement,
+      JSON.stringify(body.options),
+      [...body.correct].sort(),
+      body.explanation,
+      body.difficulty,
+      body.source ?? '',
+      viewer.id,
+    ],
   );
   return { success: 'GRID_ADDED' as const, grid: serializeGrid(row!, viewer) };
 }
@@ -128,9 +144,13 @@ export async function deleteOwnGrid(db: Db, id: number, viewer: NonNullable<View
   } catch (err) {
     // Answers of finished tests may still point at it: take it off the author's list and out of use instead.
     if ((err as { code?: string }).code !== '23503') throw err;
-    await db.query('update grids set author_id = null, is_published = false, updated_at = now() where id = $1', [g.id]);
+    await db.query(
+      'update grids set author_id = null, is_published = false, updated_at = now() where id = $1',
+      [g.id],
+    );
     return { success: 'GRID_DELETED' as const };
   }
-  if (g.explanation_photo_path) rmSync(join(gridsMediaDir(dataDir), g.explanation_photo_path), { force: true });
+  if (g.explanation_photo_path)
+    rmSync(join(gridsMediaDir(dataDir), g.explanation_photo_path), { force: true });
   return { success: 'GRID_DELETED' as const };
 }

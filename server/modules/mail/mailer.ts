@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Mail = { to: string; subject: string; html: string; text: string };
+export type Mail = { to: string; subject: string; html: string; text: string; replyTo?: string };
 export type SentMail = Mail & { file?: string; links: string[] };
 
 export class Mailer {

@@ -27,7 +27,7 @@ export async function reviewAnswers(db: Db, userId: number, answers: readonly Re
   const cards = new Map<number, Card>();
   for (const r of rows) cards.set(r.grid_id, fromJson(r.state));
   for (const a of due) {
-    const card = cards.get(a.grid_id) ?? createEmptyCard(new Date(a.answered_at));
+    const card: Card = cards.get(a.grid_id) ?? createEmptyCard<Card>(new Date(a.answered_at));
     const last = card.last_review ? +new Date(card.last_review) : 0;
     const at = new Date(Math.max(+new Date(a.answered_at), last));
     cards.set(a.grid_id, scheduler.next(card, at, RATING[a.outcome as Exclude<GridOutcome, 'blank'>]).card);

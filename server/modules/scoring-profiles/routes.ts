@@ -15,7 +15,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/scoring-profiles/:slug',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         security: [{ bearer: [] }],

@@ -29,6 +29,8 @@ const security = [{ bearer: [] }];
 const withUser = z.object({ success: z.string(), user: userDtoSchema });
 const successOnly = z.object({ success: z.string() });
 const listItems = z.array(z.object({ id: z.number(), name: z.string() }));
+/** Calls that check the current password (argon2, costly): limited per IP against guessing with a stolen token. */
+export const PASSWORD_CHECK_RATE = { max: 10, timeWindow: '15 minutes' };
 const preferencesBody = z.object({ sound_effects: z.boolean({ error: 'FIELD_INVALID' }) });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -173,7 +175,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/user/email',
-    { ...auth, schema: { tags, security, body: changeEmailBody, response: { 200: withUser } } },
+    {
+      ...auth,
+      config: { rateLimit: PASSWORD_CHECK_RATE },
+      schema: { tags, security, body: changeEmailBody, response: { 200: withUser } },
+    },
     async (req) => ({
       success: 'EMAIL_CHANGED',
       user: await changeEmail(app, req.auth!.id, req.body.email, req.body.password),
@@ -182,7 +188,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/user/password',
-    { ...auth, schema: { tags, security, body: changePasswordBody, response: { 200: successOnly } } },
+    {
+      ...auth,
+      config: { rateLimit: PASSWORD_CHECK_RATE },
+      schema: { tags, security, body: changePasswordBody, response: { 200: successOnly } },
+    },
     async (req) => {
       await changePassword(
         app,

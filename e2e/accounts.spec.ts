@@ -1,0 +1,59 @@
+// Order 1: accounts end to end against the real server and its mail outbox.
+import { test, expect } from '@playwright/test';
+import { DEMO, login, mailLink } from './helpers.ts';
+
+test('register → email link from the outbox → almost there → dashboard', async ({ page }) => {
+  const email = `ana.${Date.now()}@exemplu.ro`;
+  await page.goto('/inregistrare');
+  await expect(page).toHaveTitle(/Înregistrare \| Grilio/);
+  await page.getByLabel('Nume complet').fill('Ana Marinescu');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Parola', { exact: true }).fill('parola-buna-123');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Creează contul' }).click();
+  await expect(page).toHaveURL(/\/verifica-email/);
+  await expect(page.getByText(email)).toBeVisible();
+
+  const link = await mailLink(email, '/confirma-email');
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText(/confirmat/i).first()).toBeVisible();
+
+  await page.goto('/teste');
+  await expect(page).toHaveURL(/\/inca-un-pas/);
+  await page.getByLabel('Manualul după care înveți').selectOption({ index: 1 });
+  await page.getByLabel('Specializarea').selectOption({ index: 1 });
+  await page.getByLabel('Centrul universitar').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Salvează și începe' }).click();
+  await expect(page).toHaveURL(/\/teste$/);
+  await expect(page.getByRole('navigation').first()).toContainText('Ana');
+});
+
+test('bad input keeps what was typed and shows Romanian errors', async ({ page }) => {
+  await page.goto('/inregistrare');
+  await page.getByLabel('Nume complet').fill('Ana');
+  await page.getByLabel('Email').fill('nu-e-email');
+  await page.getByLabel('Parola', { exact: true }).fill('scurta');
+  await page.getByRole('button', { name: 'Creează contul' }).click();
+  await expect(page.getByText('Introdu numele și prenumele, separate printr-un spațiu.')).toBeVisible();
+  await expect(page.getByText('Parola trebuie să aibă cel puțin 8 caractere.')).toBeVisible();
+  await expect(page.getByLabel('Nume complet')).toHaveValue('Ana');
+  await expect(page).toHaveURL(/\/inregistrare/);
+});
+
+test('login and logout', async ({ page }) => {
+  await login(page, DEMO);
+  await expect(page).toHaveURL(/\/teste/);
+  await page.getByRole('button', { name: /Deconectare|Ieși/ }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/statistici');
+  await expect(page).toHaveURL(/\/conectare\?redirect=%2Fstatistici/);
+});
+
+test('wrong password shows the catalogue text', async ({ page }) => {
+  await page.goto('/conectare');
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Parola', { exact: true }).fill('gresita-123');
+  await page.getByRole('button', { name: 'Conectează-te' }).click();
+  await expect(page.getByText('Emailul sau parola nu sunt corecte.')).toBeVisible();
+});

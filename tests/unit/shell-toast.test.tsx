@@ -1,0 +1,115 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastTimer } from '../../src/shell/toast-timer.ts';
+import { Toasts } from '../../src/shell/Toasts.tsx';
+import { app } from '../../src/state/app.ts';
+import { showToast } from '../../src/state/toast.ts';
+import { TOAST_COUNTDOWN_STEPS, TOAST_COUNTDOWN_UNITS, TOAST_DEFAULT_MS } from '../../src/shared/constants.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  app.toasts.splice(0);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('ToastTimer', () => {
+  it('default: 2480 units in 80 steps of 31 ms, gone at 2680 ms', () => {
+    const onDone = vi.fn();
+    const ticks: number[] = [];
+    const t = new ToastTimer({ duration: TOAST_DEFAULT_MS, onDone, onTick: (u) => ticks.push(u) });
+    expect(t.stepMs).toBe(TOAST_COUNTDOWN_UNITS / TOAST_COUNTDOWN_STEPS);
+    t.start();
+    vi.advanceTimersByTime(31 * 40);
+    expect(ticks).toHaveLength(40);
+    expect(t.progress).toBeCloseTo(0.5);
+    vi.advanceTimersByTime(31 * 40);
+    expect(ticks).toHaveLength(TOAST_COUNTDOWN_STEPS);
+    expect(t.units).toBe(0);
+    expect(onDone).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(TOAST_DEFAULT_MS - TOAST_COUNTDOWN_UNITS - 1);
+    expect(onDone).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('scales to the duration (maintenance toast 4000 ms)', () => {
+    const onDone = vi.fn();
+    const t = new ToastTimer({ duration: 4000, onDone });
+    t.start();
+    vi.advanceTimersByTime(3999);
+    expect(onDone).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(2);
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('pause stops the countdown; resume continues where it was', () => {
+    const onDone = vi.fn();
+    const t = new ToastTimer({ duration: TOAST_DEFAULT_MS, onDone });
+    t.start();
+    vi.advanceTimersByTime(31 * 20);
+    t.pause();
+    const units = t.units;
+    vi.advanceTimersByTime(60_000);
+    expect(t.units).toBe(units);
+    expect(onDone).not.toHaveBeenCalled();
+    t.resume();
+    vi.advanceTimersByTime(TOAST_DEFAULT_MS - 31 * 20);
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('<Toasts />', () => {
+  let root: Root;
+  let host: HTMLDivElement;
+  beforeEach(() => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+  });
+
+  it('shows the Romanian text, counts down, pauses on hover and disappears', async () => {
+    act(() => root.render(<Toasts />));
+    await act(async () => {
+      showToast('LOGOUT_SUCCESSFUL');
+    });
+    const toast = host.querySelector<HTMLElement>('.toast')!;
+    expect(toast.textContent).toContain('Te-ai deconectat');
+    expect(toast.className).toContain('toast--success');
+    act(() => vi.advanceTimersByTime(1000));
+    const bar = () => host.querySelector<HTMLElement>('.toast__bar')!.style.transform;
+    const before = bar();
+    expect(before).not.toBe('scaleX(1)');
+    // React's onMouseEnter listens to mouseover/mouseout at the root
+    act(() => {
+      toast.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body }));
+    });
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(host.querySelector('.toast')).not.toBeNull();
+    expect(bar()).toBe(before);
+    act(() => {
+      toast.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
+    });
+    await act(async () => vi.advanceTimersByTime(TOAST_DEFAULT_MS));
+    expect(host.querySelector('.toast')).toBeNull();
+    expect(app.toasts).toHaveLength(0);
+  });
+
+  it('unknown codes are shown raw; types error and warning', async () => {
+    act(() => root.render(<Toasts />));
+    await act(async () => {
+      showToast('SOMETHING_NEW', 'error');
+      showToast('MAINTENANCE_MODE', 'warning', 4000);
+    });
+    const toasts = host.querySelectorAll('.toast');
+    expect(toasts[0].textContent).toContain('SOMETHING_NEW');
+    expect(toasts[0].getAttribute('role')).toBe('alert');
+    expect(toasts[1].className).toContain('toast--warning');
+  });
+});
