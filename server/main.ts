@@ -17,14 +17,15 @@ try {
 }
 
 mkdirSync(config.dataDir, { recursive: true });
+// Written before the database opens: PGlite is single-process, and the CLIs check this file.
+const pidFile = join(config.dataDir, 'server.pid');
+writeFileSync(pidFile, String(process.pid));
 const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await migrate(db);
 if (config.SEED_DEMO) await seed(db, { log: (m) => console.log(m) });
 
 const app = await buildApp({ db, config, distDir: join(import.meta.dirname, '..', 'dist') });
-const pidFile = join(config.dataDir, 'server.pid');
 await app.listen({ port: config.PORT, host: config.HOST });
-writeFileSync(pidFile, String(process.pid));
 console.log(`\n  ${config.PRODUCT_NAME} rulează la ${config.publicUrl}\n  API: ${config.publicUrl}/api/v1 · documentație: ${config.publicUrl}/api/docs\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -6,7 +6,10 @@ import { badRequest } from './errors.ts';
 
 export const SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
-type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<{
+type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<{
   ok: boolean;
   json(): Promise<unknown>;
 }>;
@@ -64,7 +67,9 @@ export async function verifyCaptcha(
   } catch {
     throw badRequest('FORM_CAPTCHA_FAILED', 'captcha');
   }
-  const scoreOk = answer.score === undefined || (typeof answer.score === 'number' && answer.score >= config.RECAPTCHA_MIN_SCORE);
+  const scoreOk =
+    answer.score === undefined ||
+    (typeof answer.score === 'number' && answer.score >= config.RECAPTCHA_MIN_SCORE);
   const actionOk = !opts.expectedAction || answer.action === opts.expectedAction;
   if (answer.success !== true || !scoreOk || !actionOk) throw badRequest('FORM_CAPTCHA_FAILED', 'captcha');
 }

@@ -14,7 +14,11 @@ const remoteSets = new Map<string, JWTVerifyGetKey>();
 export function remoteGoogleKeys(url: string): JWTVerifyGetKey {
   let set = remoteSets.get(url);
   if (!set) {
-    set = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 3_600_000 });
+    set = createRemoteJWKSet(new URL(url), {
+      timeoutDuration: 5000,
+      cooldownDuration: 30_000,
+      cacheMaxAge: 3_600_000,
+    });
     remoteSets.set(url, set);
   }
   return set;
@@ -22,7 +26,8 @@ export function remoteGoogleKeys(url: string): JWTVerifyGetKey {
 
 function displayName(payload: Record<string, unknown>): string | null {
   const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  const full = str(payload.name) || [str(payload.given_name), str(payload.family_name)].filter(Boolean).join(' ');
+  const full =
+    str(payload.name) || [str(payload.given_name), str(payload.family_name)].filter(Boolean).join(' ');
   return full ? full.replace(/\s+/gu, ' ').slice(0, 120) : null;
 }
 

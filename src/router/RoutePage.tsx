@@ -1,6 +1,6 @@
 // One routed page: applies the access guard, sets the page title and the body marker, then
 // renders the lazily loaded page module.
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { RouteDef } from '../shared/routes.ts';
@@ -47,7 +47,13 @@ function PageMeta({ def }: { def: RouteDef | undefined }) {
 
 export function RoutePage({ def, page }: { def: RouteDef | undefined; page: string }) {
   const location = useLocation();
-  const redirect = guard(def, readGuardState(location.pathname, location.search));
+  // Decided once per navigation: a sign-in page that stores the token and then navigates must
+  // not be bounced to /cont/premium by a re-render in between.
+  const redirect = useMemo(
+    () => guard(def, readGuardState(location.pathname, location.search)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [def, location.key, location.pathname, location.search],
+  );
   if (redirect) return <Navigate to={redirect} replace />;
   const Page = pageComponent(page);
   return (

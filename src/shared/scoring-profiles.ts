@@ -14,9 +14,21 @@ const prop = (points = 1): GridRule => ({ rule: 'proportional_zero_on_wrong', po
 const typeRules = (cm: GridRule): Record<QuestionType, GridRule> => ({ CS: aon(), CM: cm, CG: aon() });
 
 /** 1–10 scale from 100 test points and no attendance points (assumption where unknown). */
-const per100: FinalFormula = { attendance_points: 0, scale_divisor: 10, truncate_decimals: 2, pass_mark: 5, bac_share: 0 };
+const per100: FinalFormula = {
+  attendance_points: 0,
+  scale_divisor: 10,
+  truncate_decimals: 2,
+  pass_mark: 5,
+  bac_share: 0,
+};
 
-const range = (from: number, to: number, type: QuestionType, rule: GridRule, subject?: QuestionRange['subject']): QuestionRange => ({
+const range = (
+  from: number,
+  to: number,
+  type: QuestionType,
+  rule: GridRule,
+  subject?: QuestionRange['subject'],
+): QuestionRange => ({
   from,
   to,
   type,

@@ -107,7 +107,11 @@ export function gridOutcome(correct: readonly string[], marked: readonly string[
 }
 
 /** Points earned by one grid under one rule. */
-export function scoreGrid(grid: Pick<ScorableGrid, 'correct'>, marked: readonly string[], rule: GridRule): GridScore {
+export function scoreGrid(
+  grid: Pick<ScorableGrid, 'correct'>,
+  marked: readonly string[],
+  rule: GridRule,
+): GridScore {
   const m = normalise(marked);
   const key = new Set(grid.correct);
   const k = key.size;
@@ -187,7 +191,9 @@ export function scoreTest(
   const positional = isExamShaped(grids, profile);
   const counts: Record<GridOutcome, number> = { right: 0, partial: 0, wrong: 0, blank: 0 };
   const scored = grids.map((g, i) => {
-    const rule: GridRule = positional ? rangeAt(profile, i + 1)! : { ...profile.type_rules[g.type], points: 1 };
+    const rule: GridRule = positional
+      ? rangeAt(profile, i + 1)!
+      : { ...profile.type_rules[g.type], points: 1 };
     const s = scoreGrid(g, get(g.id), rule);
     counts[s.outcome] += 1;
     return { grid_id: g.id, ...s };

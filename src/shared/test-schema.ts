@@ -22,19 +22,35 @@ const letters = z
   .max(5, 'FIELD_TOO_LONG')
   .refine((v) => new Set(v).size === v.length, 'FIELD_INVALID');
 const isoDate = z.iso.datetime({ offset: true, error: 'FIELD_INVALID' });
-const timeMs = z.number().int().min(0).max(24 * 3600 * 1000);
+const timeMs = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 3600 * 1000);
 
 export const createTestBody = z.object({
   id: uuid.optional(),
-  manual_id: z.number({ error: 'FORM_MANUAL_INVALID' }).int('FORM_MANUAL_INVALID').positive('FORM_MANUAL_INVALID'),
+  manual_id: z
+    .number({ error: 'FORM_MANUAL_INVALID' })
+    .int('FORM_MANUAL_INVALID')
+    .positive('FORM_MANUAL_INVALID'),
   chapter_ids: z.array(id).max(500, 'FIELD_TOO_LONG').default([]),
-  count: z.number({ error: 'FIELD_REQUIRED' }).int('FIELD_INVALID').min(TEST_COUNT_MIN, 'FIELD_TOO_SMALL').max(TEST_COUNT_MAX, 'FIELD_TOO_LARGE'),
+  count: z
+    .number({ error: 'FIELD_REQUIRED' })
+    .int('FIELD_INVALID')
+    .min(TEST_COUNT_MIN, 'FIELD_TOO_SMALL')
+    .max(TEST_COUNT_MAX, 'FIELD_TOO_LARGE'),
   difficulty: z.enum(DIFFICULTIES, { error: 'FORM_DIFFICULTY_INVALID' }).nullish(),
   only_unseen: z.boolean().optional(),
   only_wrong: z.boolean().optional(),
   only_favorites: z.boolean().optional(),
   mode: z.enum(TEST_MODES, { error: 'FIELD_INVALID' }),
-  time_limit_min: z.number().int('FIELD_INVALID').min(1, 'FIELD_TOO_SMALL').max(TEST_TIME_LIMIT_MIN_MAX, 'FIELD_TOO_LARGE').nullish(),
+  time_limit_min: z
+    .number()
+    .int('FIELD_INVALID')
+    .min(1, 'FIELD_TOO_SMALL')
+    .max(TEST_TIME_LIMIT_MIN_MAX, 'FIELD_TOO_LARGE')
+    .nullish(),
 });
 export type CreateTestBody = z.input<typeof createTestBody>;
 
@@ -48,10 +64,22 @@ export const answerBody = z.object({
 export type AnswerBody = z.input<typeof answerBody>;
 
 export const remainingBody = z.object({
-  remaining_s: z.number({ error: 'FORM_TEST_REMAINING_TIME_INVALID' }).int('FORM_TEST_REMAINING_TIME_INVALID').min(0, 'FORM_TEST_REMAINING_TIME_INVALID'),
+  remaining_s: z
+    .number({ error: 'FORM_TEST_REMAINING_TIME_INVALID' })
+    .int('FORM_TEST_REMAINING_TIME_INVALID')
+    .min(0, 'FORM_TEST_REMAINING_TIME_INVALID'),
 });
 
-export const countBody = z.object({ count: z.number().int('FIELD_INVALID').min(1, 'FIELD_TOO_SMALL').max(TEST_COUNT_MAX, 'FIELD_TOO_LARGE').optional() }).default({});
+export const countBody = z
+  .object({
+    count: z
+      .number()
+      .int('FIELD_INVALID')
+      .min(1, 'FIELD_TOO_SMALL')
+      .max(TEST_COUNT_MAX, 'FIELD_TOO_LARGE')
+      .optional(),
+  })
+  .default({});
 
 export const syncAnswer = z.object({
   id: uuid,
@@ -66,9 +94,17 @@ export const syncTest = z.object({
   id: uuid,
   manual_id: id.nullish(),
   mode: z.enum(TEST_MODES, { error: 'FIELD_INVALID' }),
-  time_limit_s: z.number().int().min(60).max(TEST_TIME_LIMIT_MIN_MAX * 60).nullish(),
+  time_limit_s: z
+    .number()
+    .int()
+    .min(60)
+    .max(TEST_TIME_LIMIT_MIN_MAX * 60)
+    .nullish(),
   grid_ids: z.array(id).min(1, 'FORM_NOT_ENOUGH_GRIDS').max(TEST_COUNT_MAX, 'FIELD_TOO_LONG'),
-  answers: z.array(syncAnswer).max(TEST_COUNT_MAX * 2, 'FIELD_TOO_LONG').default([]),
+  answers: z
+    .array(syncAnswer)
+    .max(TEST_COUNT_MAX * 2, 'FIELD_TOO_LONG')
+    .default([]),
   status: z.enum(TEST_STATUSES, { error: 'FIELD_INVALID' }),
   started_at: isoDate,
   finished_at: isoDate.nullish(),
@@ -77,7 +113,9 @@ export const syncTest = z.object({
 });
 export type SyncTest = z.input<typeof syncTest>;
 
-export const syncBody = z.object({ tests: z.array(syncTest).min(1, 'FIELD_REQUIRED').max(SYNC_MAX_TESTS, 'FIELD_TOO_LONG') });
+export const syncBody = z.object({
+  tests: z.array(syncTest).min(1, 'FIELD_REQUIRED').max(SYNC_MAX_TESTS, 'FIELD_TOO_LONG'),
+});
 export type SyncBody = z.input<typeof syncBody>;
 
 export const historyQuery = z.object({
@@ -87,7 +125,11 @@ export const historyQuery = z.object({
 
 // Scoring profile editor (admins).
 const points = z.number().positive('FIELD_TOO_SMALL').max(100, 'FIELD_TOO_LARGE');
-const gridRule = z.object({ rule: z.enum(PARTIAL_RULES), points, penalty: z.number().min(0).max(10).optional() });
+const gridRule = z.object({
+  rule: z.enum(PARTIAL_RULES),
+  points,
+  penalty: z.number().min(0).max(10).optional(),
+});
 const subject = z.enum(SUBJECTS);
 export const scoringProfileBody = z
   .object({
@@ -119,7 +161,12 @@ export const scoringProfileBody = z
   })
   .superRefine((p, ctx) => {
     for (const problem of profileProblems({ ...p, slug: 'x' } as ScoringProfile)) {
-      ctx.addIssue({ code: 'custom', message: 'FORM_SCORING_PROFILE_INVALID', path: ['ranges'], params: { problem } });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'FORM_SCORING_PROFILE_INVALID',
+        path: ['ranges'],
+        params: { problem },
+      });
     }
   });
 export type ScoringProfileBody = z.input<typeof scoringProfileBody>;

@@ -6,7 +6,7 @@ import { applyTheme, initialTheme } from './theme.ts';
 import { loadAnnouncementFlag } from './announcement.ts';
 import { installErrorLogging } from './error-log.ts';
 import { loadSettings } from './settings.ts';
-import { loadSession } from './user.ts';
+import { cachedUser, isSignedIn, loadSession } from './user.ts';
 
 export const MEDINSIDER_PATH = '/teste/simulare/medinsider';
 
@@ -32,6 +32,9 @@ export function startApp(): void {
 
   window.addEventListener('online', () => (app.online = true));
   window.addEventListener('offline', () => (app.online = false));
+
+  // Show the last known user at once; GET /user replaces it (or clears it) moments later.
+  if (isSignedIn()) app.user = cachedUser();
 
   void loadSettings();
   void loadSession();

@@ -54,9 +54,17 @@ export function errorPayload(error: unknown, additionalInfo?: string): ErrorLogB
 
 const sent: SentErrors = new Map();
 
+/** Browser noise that is not an application error. */
+const IGNORED = [/ResizeObserver loop/i, /^Script error\.?$/];
+
+export function isIgnoredError(message: string): boolean {
+  return IGNORED.some((re) => re.test(message));
+}
+
 /** Sends an error log unless an identical one went out less than 30 s ago. Never throws. */
 export async function reportError(error: unknown, additionalInfo?: string, now = Date.now()): Promise<boolean> {
   const body = errorPayload(error, additionalInfo);
+  if (isIgnoredError(body.error_message)) return false;
   if (!shouldSendError(sent, errorSignature(body.error_message, body.error_stack), now)) return false;
   try {
     await postErrorLog(body);

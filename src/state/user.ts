@@ -59,7 +59,8 @@ export function isSignedIn(): boolean {
   return Boolean(getItem(STORAGE.token));
 }
 
-function cachedUser(): User | null {
+/** The last user answer saved on this device (for the first paint and offline use). */
+export function cachedUser(): User | null {
   const raw = getItem(STORAGE.cachedUser);
   if (!raw) return null;
   try {
@@ -75,8 +76,27 @@ export function isLenientPath(path: string): boolean {
   return !route || route.name.startsWith('static/') || route.name === 'dash/grid-preview';
 }
 
+let countsFor: number | null = null;
+let loading: Promise<void> | null = null;
+
 export async function loadLayoutCounts(): Promise<void> {
   app.layoutCounts = await fetchLayoutCounts();
+  countsFor = app.user?.id ?? null;
+}
+
+/**
+ * After a sign-in inside the running app (login, register, Google) the user is set without the
+ * start-up load: fetch the counts once for that user. Failures are ignored here.
+ */
+export async function ensureCountsFor(userId: number | null | undefined): Promise<void> {
+  if (userId == null || countsFor === userId || loading || !isSignedIn()) return;
+  countsFor = userId;
+  try {
+    app.layoutCounts = await fetchLayoutCounts();
+  } catch {
+    countsFor = null;
+  }
+  void loadTestsCount();
 }
 
 /** GET /user/tests-count when the server has it; a missing endpoint (404) or any failure is ignored. */
@@ -87,8 +107,6 @@ export async function loadTestsCount(): Promise<void> {
     /* optional endpoint */
   }
 }
-
-let loading: Promise<void> | null = null;
 
 /**
  * Start-up load when a token exists: GET /user (banner flag on if not acknowledged), then the
@@ -143,6 +161,7 @@ export function clearLocalSession(): void {
   app.testsCount = null;
   app.acknowledgedBannerOpen = false;
   app.medinsiderUuid = null;
+  countsFor = null;
 }
 
 /** Logout: POST /logout, clear local data anyway, go to / unless on a static page, LOGOUT_SUCCESSFUL. */

@@ -36,7 +36,13 @@ afterAll(async () => {
   await verifier.close();
 });
 
-const newAccount = (captcha?: string) => ({ name: 'Ana Popescu', email: uniqueEmail(), password: PASSWORD, terms: true, ...(captcha ? { captcha } : {}) });
+const newAccount = (captcha?: string) => ({
+  name: 'Ana Popescu',
+  email: uniqueEmail(),
+  password: PASSWORD,
+  terms: true,
+  ...(captcha ? { captcha } : {}),
+});
 
 describe('captcha on', () => {
   it('register needs a token', async () => {
@@ -70,11 +76,21 @@ describe('captcha on', () => {
   it('login and forgot-password need it too', async () => {
     const email = uniqueEmail();
     expect((await post(t.app, '/auth/register', { ...newAccount('good'), email })).statusCode).toBe(201);
-    expect((await post(t.app, '/auth/login', { email, password: PASSWORD })).json()).toEqual({ errors: { captcha: ['FORM_CAPTCHA_REQUIRED'] } });
-    expect((await post(t.app, '/auth/login', { email, password: PASSWORD, captcha: 'bad' })).json()).toEqual({ errors: { captcha: ['FORM_CAPTCHA_FAILED'] } });
-    expect((await post(t.app, '/auth/login', { email, password: PASSWORD, captcha: 'good' })).statusCode).toBe(200);
-    expect((await post(t.app, '/auth/password/forgot', { email })).json()).toEqual({ errors: { captcha: ['FORM_CAPTCHA_REQUIRED'] } });
-    expect((await post(t.app, '/auth/password/forgot', { email, captcha: 'good' })).json()).toEqual({ success: 'PASSWORD_RESET_SENT' });
+    expect((await post(t.app, '/auth/login', { email, password: PASSWORD })).json()).toEqual({
+      errors: { captcha: ['FORM_CAPTCHA_REQUIRED'] },
+    });
+    expect((await post(t.app, '/auth/login', { email, password: PASSWORD, captcha: 'bad' })).json()).toEqual({
+      errors: { captcha: ['FORM_CAPTCHA_FAILED'] },
+    });
+    expect(
+      (await post(t.app, '/auth/login', { email, password: PASSWORD, captcha: 'good' })).statusCode,
+    ).toBe(200);
+    expect((await post(t.app, '/auth/password/forgot', { email })).json()).toEqual({
+      errors: { captcha: ['FORM_CAPTCHA_REQUIRED'] },
+    });
+    expect((await post(t.app, '/auth/password/forgot', { email, captcha: 'good' })).json()).toEqual({
+      success: 'PASSWORD_RESET_SENT',
+    });
   });
 });
 
@@ -85,7 +101,9 @@ describe('captcha off', () => {
     const calls = seen.length;
     try {
       const a = await register(t.app);
-      expect((await post(t.app, '/auth/login', { email: a.email, password: a.password })).statusCode).toBe(200);
+      expect((await post(t.app, '/auth/login', { email: a.email, password: a.password })).statusCode).toBe(
+        200,
+      );
       expect((await post(t.app, '/auth/password/forgot', { email: a.email })).statusCode).toBe(200);
       // Even a token that would fail is ignored.
       expect((await post(t.app, '/auth/register', newAccount('bad'))).statusCode).toBe(201);
@@ -98,22 +116,43 @@ describe('captcha off', () => {
 
 describe('verifyCaptcha', () => {
   const cfg = { RECAPTCHA_SECRET: 's', RECAPTCHA_MIN_SCORE: 0.5 };
-  const fail = (p: Promise<void>) => p.then(() => null, (e: unknown) => (e as AppError).body);
+  const fail = (p: Promise<void>) =>
+    p.then(
+      () => null,
+      (e: unknown) => (e as AppError).body,
+    );
 
   it('uses an injected fetch and checks the action when asked', async () => {
-    const fetch = async () => ({ ok: true, json: async () => ({ success: true, score: 0.7, action: 'contact' }) });
-    await expect(verifyCaptcha(cfg, 'tok', '1.2.3.4', { fetch, expectedAction: 'contact' })).resolves.toBeUndefined();
-    expect(await fail(verifyCaptcha(cfg, 'tok', '1.2.3.4', { fetch, expectedAction: 'login' }))).toEqual({ errors: { captcha: ['FORM_CAPTCHA_FAILED'] } });
-    expect(await fail(verifyCaptcha({ ...cfg, RECAPTCHA_MIN_SCORE: 0.8 }, 'tok', undefined, { fetch }))).toEqual({ errors: { captcha: ['FORM_CAPTCHA_FAILED'] } });
-    expect(await fail(verifyCaptcha(cfg, '  ', undefined, { fetch }))).toEqual({ errors: { captcha: ['FORM_CAPTCHA_REQUIRED'] } });
-    await expect(verifyCaptcha({ RECAPTCHA_SECRET: undefined, RECAPTCHA_MIN_SCORE: 0.5 }, undefined, undefined)).resolves.toBeUndefined();
+    const fetch = async () => ({
+      ok: true,
+      json: async () => ({ success: true, score: 0.7, action: 'contact' }),
+    });
+    await expect(
+      verifyCaptcha(cfg, 'tok', '1.2.3.4', { fetch, expectedAction: 'contact' }),
+    ).resolves.toBeUndefined();
+    expect(await fail(verifyCaptcha(cfg, 'tok', '1.2.3.4', { fetch, expectedAction: 'login' }))).toEqual({
+      errors: { captcha: ['FORM_CAPTCHA_FAILED'] },
+    });
+    expect(
+      await fail(verifyCaptcha({ ...cfg, RECAPTCHA_MIN_SCORE: 0.8 }, 'tok', undefined, { fetch })),
+    ).toEqual({ errors: { captcha: ['FORM_CAPTCHA_FAILED'] } });
+    expect(await fail(verifyCaptcha(cfg, '  ', undefined, { fetch }))).toEqual({
+      errors: { captcha: ['FORM_CAPTCHA_REQUIRED'] },
+    });
+    await expect(
+      verifyCaptcha({ RECAPTCHA_SECRET: undefined, RECAPTCHA_MIN_SCORE: 0.5 }, undefined, undefined),
+    ).resolves.toBeUndefined();
   });
 
   it('fails closed when the verifier is unreachable or slow', async () => {
-    expect(await fail(verifyCaptcha(cfg, 'tok', undefined, { url: 'http://127.0.0.1:9/siteverify' }))).toEqual({ errors: { captcha: ['FORM_CAPTCHA_FAILED'] } });
+    expect(
+      await fail(verifyCaptcha(cfg, 'tok', undefined, { url: 'http://127.0.0.1:9/siteverify' })),
+    ).toEqual({ errors: { captcha: ['FORM_CAPTCHA_FAILED'] } });
     // A verifier that never answers: the request is aborted after timeoutMs.
     const hanging = (_u: string, init: { signal: AbortSignal }) =>
-      new Promise<never>((_, reject) => init.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+      new Promise<never>((_, reject) =>
+        init.signal.addEventListener('abort', () => reject(new Error('aborted'))),
+      );
     const timed = verifyCaptcha(cfg, 'tok', undefined, { fetch: hanging, timeoutMs: 50 });
     expect(await fail(timed)).toEqual({ errors: { captcha: ['FORM_CAPTCHA_FAILED'] } });
   });

@@ -32,20 +32,34 @@ describe('POST /auth/google', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe('LOGIN_SUCCESSFUL');
-    expect(body.user).toMatchObject({ email, name: 'Ioana Marinescu', auth_provider: 'google', is_premium: false });
+    expect(body.user).toMatchObject({
+      email,
+      name: 'Ioana Marinescu',
+      auth_provider: 'google',
+      is_premium: false,
+    });
     expect(typeof body.user.email_verified_at).toBe('string');
-    const row = await t.db.one<{ google_sub: string; password_hash: string | null }>('select google_sub, password_hash from users where id = $1', [body.user.id]);
+    const row = await t.db.one<{ google_sub: string; password_hash: string | null }>(
+      'select google_sub, password_hash from users where id = $1',
+      [body.user.id],
+    );
     expect(row).toEqual({ google_sub: sub, password_hash: null });
-    const tok = await t.db.one<{ user_id: number }>('select user_id from auth_tokens where token_hash = $1', [hashToken(body.token)]);
+    const tok = await t.db.one<{ user_id: number }>('select user_id from auth_tokens where token_hash = $1', [
+      hashToken(body.token),
+    ]);
     expect(tok!.user_id).toBe(body.user.id);
     expect(g.hits()).toBeGreaterThan(0);
 
     // Second sign-in (issuer without scheme is valid too): same account, new token.
-    const again = await google(await g.sign({ sub, email, name: 'Ioana Marinescu', iss: 'accounts.google.com' }));
+    const again = await google(
+      await g.sign({ sub, email, name: 'Ioana Marinescu', iss: 'accounts.google.com' }),
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json().user.id).toBe(body.user.id);
     expect(again.json().token).not.toBe(body.token);
-    const count = await t.db.one<{ n: number }>('select count(*)::int as n from users where email = $1', [email]);
+    const count = await t.db.one<{ n: number }>('select count(*)::int as n from users where email = $1', [
+      email,
+    ]);
     expect(count!.n).toBe(1);
 
     // A Google account has no password to sign in with.
@@ -54,7 +68,9 @@ describe('POST /auth/google', () => {
   });
 
   it('builds the name from given and family names, else from the address', async () => {
-    const a = await google(await g.sign({ sub: newSub(), email: uniqueEmail('gn'), given_name: 'Maria', family_name: 'Ionescu' }));
+    const a = await google(
+      await g.sign({ sub: newSub(), email: uniqueEmail('gn'), given_name: 'Maria', family_name: 'Ionescu' }),
+    );
     expect(a.json().user.name).toBe('Maria Ionescu');
     const email = uniqueEmail('fara.nume');
     const b = await google(await g.sign({ sub: newSub(), email }));
@@ -62,14 +78,18 @@ describe('POST /auth/google', () => {
   });
 
   it('refuses a token for another audience', async () => {
-    const res = await google(await g.sign({ sub: newSub(), email: uniqueEmail(), aud: 'someone-else.apps.googleusercontent.com' }));
+    const res = await google(
+      await g.sign({ sub: newSub(), email: uniqueEmail(), aud: 'someone-else.apps.googleusercontent.com' }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual(INVALID);
   });
 
   it('refuses an expired token', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const res = await google(await g.sign({ sub: newSub(), email: uniqueEmail() }, { iat: now - 7200, expiresIn: now - 3600 }));
+    const res = await google(
+      await g.sign({ sub: newSub(), email: uniqueEmail() }, { iat: now - 7200, expiresIn: now - 3600 }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual(INVALID);
   });
@@ -85,13 +105,25 @@ describe('POST /auth/google', () => {
   });
 
   it('refuses another issuer, an unverified email or a token without email', async () => {
-    expect((await google(await g.sign({ sub: newSub(), email: uniqueEmail(), iss: 'https://evil.example.com' }))).json()).toEqual(INVALID);
-    expect((await google(await g.sign({ sub: newSub(), email: uniqueEmail(), email_verified: false }))).json()).toEqual(INVALID);
+    expect(
+      (
+        await google(await g.sign({ sub: newSub(), email: uniqueEmail(), iss: 'https://evil.example.com' }))
+      ).json(),
+    ).toEqual(INVALID);
+    expect(
+      (await google(await g.sign({ sub: newSub(), email: uniqueEmail(), email_verified: false }))).json(),
+    ).toEqual(INVALID);
     expect((await google(await g.sign({ sub: newSub() }))).json()).toEqual(INVALID);
   });
 
   it('refuses an HS256 token and garbage', async () => {
-    const hs = await new SignJWT({ sub: newSub(), email: uniqueEmail(), email_verified: true, iss: 'https://accounts.google.com', aud: CLIENT_ID })
+    const hs = await new SignJWT({
+      sub: newSub(),
+      email: uniqueEmail(),
+      email_verified: true,
+      iss: 'https://accounts.google.com',
+      aud: CLIENT_ID,
+    })
       .setProtectedHeader({ alg: 'HS256', kid: 'test-key-1' })
       .setIssuedAt()
       .setExpirationTime('1h')
@@ -108,7 +140,10 @@ describe('POST /auth/google', () => {
     const res = await google(await g.sign({ sub: newSub(), email: a.email, name: 'Ana Popescu' }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ errors: { general: ['FORM_EMAIL_ALREADY_REGISTERED_WITH_PASSWORD'] } });
-    const row = await t.db.one<{ google_sub: string | null; auth_provider: string }>('select google_sub, auth_provider from users where id = $1', [a.user.id]);
+    const row = await t.db.one<{ google_sub: string | null; auth_provider: string }>(
+      'select google_sub, auth_provider from users where id = $1',
+      [a.user.id],
+    );
     expect(row).toEqual({ google_sub: null, auth_provider: 'password' });
 
     const p = uniqueEmail('partner');
@@ -120,12 +155,18 @@ describe('POST /auth/google', () => {
 
   it('links a Google account that has no subject yet, but not one bound to another subject', async () => {
     const free = uniqueEmail('gfree');
-    const ins = await t.db.one<{ id: number }>(`insert into users (name, email, auth_provider) values ('Dan Pop', $1, 'google') returning id`, [free]);
+    const ins = await t.db.one<{ id: number }>(
+      `insert into users (name, email, auth_provider) values ('Dan Pop', $1, 'google') returning id`,
+      [free],
+    );
     const sub = newSub();
     const res = await google(await g.sign({ sub, email: free }));
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(ins!.id);
-    const row = await t.db.one<{ google_sub: string; email_verified_at: Date | null }>('select google_sub, email_verified_at from users where id = $1', [ins!.id]);
+    const row = await t.db.one<{ google_sub: string; email_verified_at: Date | null }>(
+      'select google_sub, email_verified_at from users where id = $1',
+      [ins!.id],
+    );
     expect(row!.google_sub).toBe(sub);
     expect(row!.email_verified_at).not.toBeNull();
 
@@ -151,7 +192,12 @@ describe('verifyGoogleCredential with an injected key set', () => {
   it('accepts a local JWKS and returns the identity', async () => {
     const { privateKey, publicKey } = await generateKeyPair('RS256');
     const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' }] });
-    const jwt = await new SignJWT({ sub: '42', email: 'Ana@Exemplu.ro', email_verified: 'true', name: ' Ana   Pop ' })
+    const jwt = await new SignJWT({
+      sub: '42',
+      email: 'Ana@Exemplu.ro',
+      email_verified: 'true',
+      name: ' Ana   Pop ',
+    })
       .setProtectedHeader({ alg: 'RS256', kid: 'k' })
       .setIssuer('accounts.google.com')
       .setAudience('cid')
@@ -159,15 +205,24 @@ describe('verifyGoogleCredential with an injected key set', () => {
       .setExpirationTime('5m')
       .sign(privateKey);
     const cfg = { GOOGLE_CLIENT_ID: 'cid', GOOGLE_JWKS_URL: 'http://127.0.0.1:9/unused' };
-    expect(await verifyGoogleCredential(cfg, jwt, keys)).toEqual({ sub: '42', email: 'ana@exemplu.ro', name: 'Ana Pop' });
-    const err = await verifyGoogleCredential({ ...cfg, GOOGLE_CLIENT_ID: 'other' }, jwt, keys).catch((e: unknown) => e);
+    expect(await verifyGoogleCredential(cfg, jwt, keys)).toEqual({
+      sub: '42',
+      email: 'ana@exemplu.ro',
+      name: 'Ana Pop',
+    });
+    const err = await verifyGoogleCredential({ ...cfg, GOOGLE_CLIENT_ID: 'other' }, jwt, keys).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).body).toEqual(INVALID);
   });
 
   it('fails closed when the key set cannot be fetched', async () => {
     const jwt = await g.sign({ sub: '1', email: 'a@b.ro' });
-    const err = await verifyGoogleCredential({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs' }, jwt).catch((e: unknown) => e);
+    const err = await verifyGoogleCredential(
+      { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs' },
+      jwt,
+    ).catch((e: unknown) => e);
     expect((err as AppError).body).toEqual(INVALID);
   });
 });

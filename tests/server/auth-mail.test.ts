@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { post, register, uniqueEmail, lastLinkToken, nextIp } from './fixtures/auth.ts';
 import { hashToken } from '../../server/lib/tokens.ts';
-import { confirmEmailMail, resetPasswordMail, roCount, escapeHtml } from '../../server/modules/mail/templates.ts';
+import {
+  confirmEmailMail,
+  resetPasswordMail,
+  roCount,
+  escapeHtml,
+} from '../../server/modules/mail/templates.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +29,10 @@ describe('POST /auth/email/confirm', () => {
     expect(body.success).toBe('EMAIL_VERIFIED');
     expect(body.user.id).toBe(a.user.id);
     expect(typeof body.user.email_verified_at).toBe('string');
-    const used = await t.db.one<{ used_at: Date | null }>('select used_at from mail_tokens where token_hash = $1', [hashToken(hash)]);
+    const used = await t.db.one<{ used_at: Date | null }>(
+      'select used_at from mail_tokens where token_hash = $1',
+      [hashToken(hash)],
+    );
     expect(used!.used_at).not.toBeNull();
 
     const again = await post(t.app, '/auth/email/confirm', { hash });
@@ -35,11 +43,17 @@ describe('POST /auth/email/confirm', () => {
   it('refuses an expired, unknown or malformed hash', async () => {
     const a = await register(t.app);
     const hash = confirmHash(a.email);
-    await t.db.query(`update mail_tokens set expires_at = now() - interval '1 minute' where token_hash = $1`, [hashToken(hash)]);
+    await t.db.query(
+      `update mail_tokens set expires_at = now() - interval '1 minute' where token_hash = $1`,
+      [hashToken(hash)],
+    );
     const expired = await post(t.app, '/auth/email/confirm', { hash });
     expect(expired.statusCode).toBe(422);
     expect(expired.json()).toEqual({ errors: { hash: ['FORM_INVALID_CONFIRMATION_HASH'] } });
-    const user = await t.db.one<{ email_verified_at: Date | null }>('select email_verified_at from users where id = $1', [a.user.id]);
+    const user = await t.db.one<{ email_verified_at: Date | null }>(
+      'select email_verified_at from users where id = $1',
+      [a.user.id],
+    );
     expect(user!.email_verified_at).toBeNull();
 
     const unknown = await post(t.app, '/auth/email/confirm', { hash: 'a'.repeat(43) });
@@ -88,7 +102,8 @@ describe('POST /auth/email/resend', () => {
   it('is rate limited per user (5 per 15 minutes)', async () => {
     const a = await register(t.app);
     const codes: number[] = [];
-    for (let i = 0; i < 6; i++) codes.push((await post(t.app, '/auth/email/resend', undefined, { token: a.token })).statusCode);
+    for (let i = 0; i < 6; i++)
+      codes.push((await post(t.app, '/auth/email/resend', undefined, { token: a.token })).statusCode);
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
     const res = await post(t.app, '/auth/email/resend', undefined, { token: a.token });
     expect(res.json()).toEqual({ errors: { general: ['FORM_TOO_MANY_REQUESTS'] } });
@@ -102,7 +117,10 @@ describe('password reset', () => {
   it('always answers the same, and mails only existing password accounts', async () => {
     const a = await register(t.app);
     const g = uniqueEmail('google');
-    await t.db.query(`insert into users (name, email, auth_provider, google_sub) values ('G User', $1, 'google', $2)`, [g, `sub-${g}`]);
+    await t.db.query(
+      `insert into users (name, email, auth_provider, google_sub) values ('G User', $1, 'google', $2)`,
+      [g, `sub-${g}`],
+    );
     const before = t.app.mailer.sent.length;
     const known = await post(t.app, '/auth/password/forgot', { email: a.email.toUpperCase() });
     const unknown = await post(t.app, '/auth/password/forgot', { email: uniqueEmail('nimeni') });
@@ -135,21 +153,31 @@ describe('password reset', () => {
 
   it('sets the new password, signs out every device and works once', async () => {
     const a = await register(t.app);
-    const other = (await post(t.app, '/auth/login', { email: a.email, password: a.password })).json().token as string;
+    const other = (await post(t.app, '/auth/login', { email: a.email, password: a.password })).json()
+      .token as string;
     await post(t.app, '/auth/password/forgot', { email: a.email });
     const token = resetToken(a.email);
-    const res = await post(t.app, '/auth/password/reset', { token, password: 'ParolaNoua2026', password_confirmation: 'ParolaNoua2026' });
+    const res = await post(t.app, '/auth/password/reset', {
+      token,
+      password: 'ParolaNoua2026',
+      password_confirmation: 'ParolaNoua2026',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: 'PASSWORD_RESET_SUCCESSFUL' });
 
-    for (const tok of [a.token, other]) expect((await post(t.app, '/logout', undefined, { token: tok })).statusCode).toBe(401);
+    for (const tok of [a.token, other])
+      expect((await post(t.app, '/logout', undefined, { token: tok })).statusCode).toBe(401);
     expect((await post(t.app, '/auth/login', { email: a.email, password: a.password })).statusCode).toBe(422);
     const ok = await post(t.app, '/auth/login', { email: a.email, password: 'ParolaNoua2026' });
     expect(ok.statusCode).toBe(200);
     // Following the link proved the mailbox.
     expect(ok.json().user.email_verified_at).not.toBeNull();
 
-    const again = await post(t.app, '/auth/password/reset', { token, password: 'AltaParola2026', password_confirmation: 'AltaParola2026' });
+    const again = await post(t.app, '/auth/password/reset', {
+      token,
+      password: 'AltaParola2026',
+      password_confirmation: 'AltaParola2026',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ errors: { token: ['FORM_WRONG_RESET_TOKEN'] } });
   });
@@ -158,8 +186,15 @@ describe('password reset', () => {
     const a = await register(t.app);
     await post(t.app, '/auth/password/forgot', { email: a.email });
     const token = resetToken(a.email);
-    await t.db.query(`update mail_tokens set expires_at = now() - interval '1 second' where token_hash = $1`, [hashToken(token)]);
-    const res = await post(t.app, '/auth/password/reset', { token, password: 'ParolaNoua2026', password_confirmation: 'ParolaNoua2026' });
+    await t.db.query(
+      `update mail_tokens set expires_at = now() - interval '1 second' where token_hash = $1`,
+      [hashToken(token)],
+    );
+    const res = await post(t.app, '/auth/password/reset', {
+      token,
+      password: 'ParolaNoua2026',
+      password_confirmation: 'ParolaNoua2026',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: { token: ['FORM_WRONG_RESET_TOKEN'] } });
     expect((await post(t.app, '/auth/login', { email: a.email, password: a.password })).statusCode).toBe(200);
@@ -185,21 +220,39 @@ describe('password reset', () => {
   });
 
   it('validates the reset body', async () => {
-    const res = await post(t.app, '/auth/password/reset', { token: 'x'.repeat(43), password: 'scurta', password_confirmation: 'alta' });
+    const res = await post(t.app, '/auth/password/reset', {
+      token: 'x'.repeat(43),
+      password: 'scurta',
+      password_confirmation: 'alta',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.password).toEqual(['FORM_PASSWORD_TOO_SHORT']);
-    const mismatch = await post(t.app, '/auth/password/reset', { token: 'x'.repeat(43), password: 'ParolaNoua2026', password_confirmation: 'ParolaNoua2027' });
-    expect(mismatch.json()).toEqual({ errors: { password_confirmation: ['FORM_PASSWORD_CONFIRMATION_MISMATCH'] } });
+    const mismatch = await post(t.app, '/auth/password/reset', {
+      token: 'x'.repeat(43),
+      password: 'ParolaNoua2026',
+      password_confirmation: 'ParolaNoua2027',
+    });
+    expect(mismatch.json()).toEqual({
+      errors: { password_confirmation: ['FORM_PASSWORD_CONFIRMATION_MISMATCH'] },
+    });
     const missing = await post(t.app, '/auth/password/reset', {});
-    expect(missing.json().errors).toMatchObject({ token: ['FORM_WRONG_RESET_TOKEN'], password: ['FORM_PASSWORD_REQUIRED'] });
+    expect(missing.json().errors).toMatchObject({
+      token: ['FORM_WRONG_RESET_TOKEN'],
+      password: ['FORM_PASSWORD_REQUIRED'],
+    });
   });
 
   it('forgot is rate limited per IP (5 per 15 minutes)', async () => {
     const ip = nextIp();
     const codes: number[] = [];
-    for (let i = 0; i < 6; i++) codes.push((await post(t.app, '/auth/password/forgot', { email: uniqueEmail('x') }, { ip })).statusCode);
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (await post(t.app, '/auth/password/forgot', { email: uniqueEmail('x') }, { ip })).statusCode,
+      );
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
-    expect((await post(t.app, '/auth/password/forgot', { email: uniqueEmail('x') }, { ip: nextIp() })).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/auth/password/forgot', { email: uniqueEmail('x') }, { ip: nextIp() })).statusCode,
+    ).toBe(200);
   });
 
   it('mails one account at most 5 reset links an hour', async () => {
@@ -214,7 +267,12 @@ describe('password reset', () => {
 
 describe('mail templates', () => {
   it('are Romanian, in HTML and text, with the link and the product', () => {
-    const c = confirmEmailMail({ product: 'Grilio', name: 'Ana <b>Pop</b>', link: 'https://g.test/confirma-email?hash=a&b', hours: 48 });
+    const c = confirmEmailMail({
+      product: 'Grilio',
+      name: 'Ana <b>Pop</b>',
+      link: 'https://g.test/confirma-email?hash=a&b',
+      hours: 48,
+    });
     expect(c.subject).toBe('Confirmă adresa de email pentru Grilio');
     expect(c.text).toContain('https://g.test/confirma-email?hash=a&b');
     expect(c.text).toContain('Bună, Ana <b>Pop</b>!');
@@ -223,7 +281,12 @@ describe('mail templates', () => {
     expect(c.html).toContain('Ana &lt;b&gt;Pop&lt;/b&gt;');
     expect(c.text).toMatch(/Îți mulțumim/);
     expect(c.text).not.toMatch(/[şţŞŢ]/); // comma-below ș ț only
-    const r = resetPasswordMail({ product: 'Grilio', name: 'Ana Pop', link: 'https://g.test/resetare-parola?token=x', minutes: 60 });
+    const r = resetPasswordMail({
+      product: 'Grilio',
+      name: 'Ana Pop',
+      link: 'https://g.test/resetare-parola?token=x',
+      minutes: 60,
+    });
     expect(r.text).toContain('Linkul este valabil 60 de minute');
     expect(r.html).toContain('Alege o parolă nouă');
     expect(r.text + r.html).not.toMatch(/[şţŞŢ]/);

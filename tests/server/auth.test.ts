@@ -4,7 +4,12 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { post, register, uniqueEmail, PASSWORD, nextIp } from './fixtures/auth.ts';
 import { hashToken } from '../../server/lib/tokens.ts';
 import { verifyPassword } from '../../server/lib/passwords.ts';
-import { toUserDto, loadUser, remainingPremiumDays, type UserRow } from '../../server/modules/auth/user-dto.ts';
+import {
+  toUserDto,
+  loadUser,
+  remainingPremiumDays,
+  type UserRow,
+} from '../../server/modules/auth/user-dto.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const errorsOf = (res: { json: () => unknown }) => (res.json() as { errors: Record<string, string[]> }).errors;
+const errorsOf = (res: { json: () => unknown }) =>
+  (res.json() as { errors: Record<string, string[]> }).errors;
 
 describe('POST /auth/register', () => {
   it('creates the account, signs in and mails a confirmation link', async () => {
@@ -47,7 +53,9 @@ describe('POST /auth/register', () => {
     });
     expect(new Date(body.user.created_at).toISOString()).toBe(body.user.created_at);
 
-    const row = await t.db.one<{ password_hash: string }>('select password_hash from users where id = $1', [body.user.id]);
+    const row = await t.db.one<{ password_hash: string }>('select password_hash from users where id = $1', [
+      body.user.id,
+    ]);
     expect(row!.password_hash.startsWith('$argon2id$')).toBe(true);
     expect(row!.password_hash).not.toContain(PASSWORD);
 
@@ -79,7 +87,10 @@ describe('POST /auth/register', () => {
     expect(mt!.hours).toBeGreaterThan(47.9);
     expect(mt!.hours).toBeLessThanOrEqual(48);
     // The raw link token is nowhere in the database.
-    const raw = await t.db.one<{ n: number }>('select count(*)::int as n from mail_tokens where token_hash = $1', [hash]);
+    const raw = await t.db.one<{ n: number }>(
+      'select count(*)::int as n from mail_tokens where token_hash = $1',
+      [hash],
+    );
     expect(raw!.n).toBe(0);
   });
 
@@ -92,7 +103,12 @@ describe('POST /auth/register', () => {
 
   it('refuses an address already registered, whatever the case', async () => {
     const a = await register(t.app);
-    const res = await post(t.app, '/auth/register', { name: 'Alt Nume', email: a.email.toUpperCase(), password: PASSWORD, terms: true });
+    const res = await post(t.app, '/auth/register', {
+      name: 'Alt Nume',
+      email: a.email.toUpperCase(),
+      password: PASSWORD,
+      terms: true,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ errors: { email: ['FORM_EMAIL_ALREADY_REGISTERED'] } });
   });
@@ -100,12 +116,25 @@ describe('POST /auth/register', () => {
   it('names the provider of an existing Google or partner account', async () => {
     const g = uniqueEmail('google');
     const p = uniqueEmail('partner');
-    await t.db.query(`insert into users (name, email, auth_provider, google_sub) values ('G User', $1, 'google', $2)`, [g, `sub-${g}`]);
+    await t.db.query(
+      `insert into users (name, email, auth_provider, google_sub) values ('G User', $1, 'google', $2)`,
+      [g, `sub-${g}`],
+    );
     await t.db.query(`insert into users (name, email, auth_provider) values ('P User', $1, 'partner')`, [p]);
-    const rg = await post(t.app, '/auth/register', { name: 'Ana Pop', email: g, password: PASSWORD, terms: true });
+    const rg = await post(t.app, '/auth/register', {
+      name: 'Ana Pop',
+      email: g,
+      password: PASSWORD,
+      terms: true,
+    });
     expect(rg.statusCode).toBe(409);
     expect(rg.json()).toEqual({ errors: { email: ['FORM_EMAIL_ALREADY_REGISTERED_WITH_GOOGLE'] } });
-    const rp = await post(t.app, '/auth/register', { name: 'Ana Pop', email: p, password: PASSWORD, terms: true });
+    const rp = await post(t.app, '/auth/register', {
+      name: 'Ana Pop',
+      email: p,
+      password: PASSWORD,
+      terms: true,
+    });
     expect(rp.statusCode).toBe(409);
     expect(rp.json()).toEqual({ errors: { email: ['FORM_EMAIL_ALREADY_REGISTERED_WITH_PARTNER'] } });
   });
@@ -123,13 +152,25 @@ describe('POST /auth/register', () => {
 
   it('applies the password bounds 8..100', async () => {
     const base = { name: 'Ana Popescu', terms: true };
-    const short = await post(t.app, '/auth/register', { ...base, email: uniqueEmail(), password: 'a'.repeat(7) });
+    const short = await post(t.app, '/auth/register', {
+      ...base,
+      email: uniqueEmail(),
+      password: 'a'.repeat(7),
+    });
     expect(short.statusCode).toBe(422);
     expect(errorsOf(short)).toEqual({ password: ['FORM_PASSWORD_TOO_SHORT'] });
-    const long = await post(t.app, '/auth/register', { ...base, email: uniqueEmail(), password: 'a'.repeat(101) });
+    const long = await post(t.app, '/auth/register', {
+      ...base,
+      email: uniqueEmail(),
+      password: 'a'.repeat(101),
+    });
     expect(long.statusCode).toBe(422);
     expect(errorsOf(long)).toEqual({ password: ['FORM_PASSWORD_TOO_LONG'] });
-    const min = await post(t.app, '/auth/register', { ...base, email: uniqueEmail(), password: 'a'.repeat(8) });
+    const min = await post(t.app, '/auth/register', {
+      ...base,
+      email: uniqueEmail(),
+      password: 'a'.repeat(8),
+    });
     expect(min.statusCode).toBe(201);
     const maxEmail = uniqueEmail();
     const max = await post(t.app, '/auth/register', { ...base, email: maxEmail, password: 'ă'.repeat(100) });
@@ -139,19 +180,34 @@ describe('POST /auth/register', () => {
   });
 
   it('needs a full name of two words, terms accepted and a valid email', async () => {
-    const res = await post(t.app, '/auth/register', { name: 'Ana', email: 'nu-e-email', password: PASSWORD, terms: false });
+    const res = await post(t.app, '/auth/register', {
+      name: 'Ana',
+      email: 'nu-e-email',
+      password: PASSWORD,
+      terms: false,
+    });
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)).toEqual({
       name: ['FORM_NAME_TWO_WORDS'],
       email: ['FORM_EMAIL_INVALID'],
       terms: ['FORM_TERMS_REQUIRED'],
     });
-    const long = await post(t.app, '/auth/register', { name: `Ana ${'x'.repeat(130)}`, email: uniqueEmail(), password: PASSWORD, terms: true });
+    const long = await post(t.app, '/auth/register', {
+      name: `Ana ${'x'.repeat(130)}`,
+      email: uniqueEmail(),
+      password: PASSWORD,
+      terms: true,
+    });
     expect(errorsOf(long)).toEqual({ name: ['FORM_NAME_TOO_LONG'] });
   });
 
   it('rejects wrong types', async () => {
-    const res = await post(t.app, '/auth/register', { name: 42, email: ['a@b.ro'], password: 12345678, terms: 'yes' });
+    const res = await post(t.app, '/auth/register', {
+      name: 42,
+      email: ['a@b.ro'],
+      password: 12345678,
+      terms: 'yes',
+    });
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)).toEqual({
       name: ['FORM_NAME_REQUIRED'],
@@ -165,7 +221,13 @@ describe('POST /auth/register', () => {
   });
 
   it('answers 413 to a body over 1 MB and 400 to broken JSON', async () => {
-    const big = await post(t.app, '/auth/register', { name: 'Ana Popescu', email: uniqueEmail(), password: PASSWORD, terms: true, pad: 'x'.repeat(1_100_000) });
+    const big = await post(t.app, '/auth/register', {
+      name: 'Ana Popescu',
+      email: uniqueEmail(),
+      password: PASSWORD,
+      terms: true,
+      pad: 'x'.repeat(1_100_000),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ errors: { general: ['FORM_PAYLOAD_TOO_LARGE'] } });
     const broken = await t.app.inject({
@@ -182,16 +244,27 @@ describe('POST /auth/register', () => {
 describe('POST /auth/login', () => {
   it('signs in with the right password and issues a new token', async () => {
     const a = await register(t.app);
-    const res = await post(t.app, '/auth/login', { email: ` ${a.email.toUpperCase()}`, password: a.password }, { headers: { 'user-agent': 'vitest-agent' } });
+    const res = await post(
+      t.app,
+      '/auth/login',
+      { email: ` ${a.email.toUpperCase()}`, password: a.password },
+      { headers: { 'user-agent': 'vitest-agent' } },
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe('LOGIN_SUCCESSFUL');
     expect(body.token).not.toBe(a.token);
     expect(body.user.id).toBe(a.user.id);
     expect(body.user.email).toBe(a.email);
-    const tok = await t.db.one<{ user_agent: string }>('select user_agent from auth_tokens where token_hash = $1', [hashToken(body.token)]);
+    const tok = await t.db.one<{ user_agent: string }>(
+      'select user_agent from auth_tokens where token_hash = $1',
+      [hashToken(body.token)],
+    );
     expect(tok!.user_agent).toBe('vitest-agent');
-    const attempts = await t.db.one<{ n: number }>('select count(*)::int as n from login_attempts where email = $1 and succeeded', [a.email]);
+    const attempts = await t.db.one<{ n: number }>(
+      'select count(*)::int as n from login_attempts where email = $1 and succeeded',
+      [a.email],
+    );
     expect(attempts!.n).toBe(1);
   });
 
@@ -204,7 +277,12 @@ describe('POST /auth/login', () => {
     const wrong = await post(t.app, '/auth/login', { email: a.email, password: 'ParolaGresita1' }, { ip });
     const wrongMs = performance.now() - t0;
     t0 = performance.now();
-    const unknown = await post(t.app, '/auth/login', { email: uniqueEmail('nimeni'), password: 'ParolaGresita1' }, { ip });
+    const unknown = await post(
+      t.app,
+      '/auth/login',
+      { email: uniqueEmail('nimeni'), password: 'ParolaGresita1' },
+      { ip },
+    );
     const unknownMs = performance.now() - t0;
     expect(wrong.statusCode).toBe(422);
     expect(unknown.statusCode).toBe(422);
@@ -212,7 +290,9 @@ describe('POST /auth/login', () => {
     expect(unknown.body).toBe(wrong.body);
     // An argon2id verification happens in both cases (no fast path for unknown accounts): each answer
     // takes at least about as long as the fastest of a few direct verifications (load only adds time).
-    const row = await t.db.one<{ password_hash: string }>('select password_hash from users where id = $1', [a.user.id]);
+    const row = await t.db.one<{ password_hash: string }>('select password_hash from users where id = $1', [
+      a.user.id,
+    ]);
     let fastest = Infinity;
     for (let i = 0; i < 3; i++) {
       const s = performance.now();
@@ -221,13 +301,19 @@ describe('POST /auth/login', () => {
     }
     expect(wrongMs).toBeGreaterThan(fastest * 0.5);
     expect(unknownMs).toBeGreaterThan(fastest * 0.5);
-    const failures = await t.db.one<{ n: number }>('select count(*)::int as n from login_attempts where ip = $1 and not succeeded', [ip]);
+    const failures = await t.db.one<{ n: number }>(
+      'select count(*)::int as n from login_attempts where ip = $1 and not succeeded',
+      [ip],
+    );
     expect(failures!.n).toBe(3);
   });
 
   it('tells a Google account to sign in with Google', async () => {
     const g = uniqueEmail('g');
-    await t.db.query(`insert into users (name, email, auth_provider, google_sub) values ('G User', $1, 'google', $2)`, [g, `sub-${g}`]);
+    await t.db.query(
+      `insert into users (name, email, auth_provider, google_sub) values ('G User', $1, 'google', $2)`,
+      [g, `sub-${g}`],
+    );
     const res = await post(t.app, '/auth/login', { email: g, password: PASSWORD });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: { email: ['FORM_EMAIL_ALREADY_REGISTERED_WITH_GOOGLE'] } });
@@ -255,13 +341,17 @@ describe('POST /logout and bearer tokens', () => {
 
   it('revokes only the token it is called with', async () => {
     const a = await register(t.app);
-    const second = (await post(t.app, '/auth/login', { email: a.email, password: a.password })).json().token as string;
+    const second = (await post(t.app, '/auth/login', { email: a.email, password: a.password })).json()
+      .token as string;
     const b = await register(t.app);
 
     const out = await post(t.app, '/logout', undefined, { token: a.token });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: 'LOGOUT_SUCCESSFUL' });
-    const revoked = await t.db.one<{ revoked_at: Date | null }>('select revoked_at from auth_tokens where token_hash = $1', [hashToken(a.token)]);
+    const revoked = await t.db.one<{ revoked_at: Date | null }>(
+      'select revoked_at from auth_tokens where token_hash = $1',
+      [hashToken(a.token)],
+    );
     expect(revoked!.revoked_at).not.toBeNull();
 
     // The revoked token no longer works anywhere.
@@ -274,7 +364,10 @@ describe('POST /logout and bearer tokens', () => {
 
   it('refuses an expired token', async () => {
     const a = await register(t.app);
-    await t.db.query(`update auth_tokens set expires_at = now() - interval '1 second' where token_hash = $1`, [hashToken(a.token)]);
+    await t.db.query(
+      `update auth_tokens set expires_at = now() - interval '1 second' where token_hash = $1`,
+      [hashToken(a.token)],
+    );
     expect((await post(t.app, '/logout', undefined, { token: a.token })).statusCode).toBe(401);
   });
 
@@ -344,16 +437,36 @@ describe('user payload', () => {
     expect(remainingPremiumDays(new Date(now + 3600_000), now)).toBe(0);
     expect(remainingPremiumDays(new Date(now + day + 1000), now)).toBe(1);
     expect(remainingPremiumDays(new Date(now + 10.5 * day).toISOString(), now)).toBe(10);
-    const p = toUserDto({ ...row, premium_until: new Date(now + 5.2 * day), avatar_path: null, avatar_thumb_path: null }, now);
-    expect(p).toMatchObject({ remaining_premium_days: 5, is_premium: true, avatar_src: null, avatar_thumb_src: null });
-    expect(toUserDto({ ...row, premium_until: new Date(now + 1000) }, now)).toMatchObject({ remaining_premium_days: 0, is_premium: true });
+    const p = toUserDto(
+      { ...row, premium_until: new Date(now + 5.2 * day), avatar_path: null, avatar_thumb_path: null },
+      now,
+    );
+    expect(p).toMatchObject({
+      remaining_premium_days: 5,
+      is_premium: true,
+      avatar_src: null,
+      avatar_thumb_src: null,
+    });
+    expect(toUserDto({ ...row, premium_until: new Date(now + 1000) }, now)).toMatchObject({
+      remaining_premium_days: 0,
+      is_premium: true,
+    });
   });
 
   it('loadUser reads from the database; null for an unknown id', async () => {
     const a = await register(t.app);
-    await t.db.query(`update users set premium_until = now() + interval '3 days 2 hours', avatar_path = 'x.png' where id = $1`, [a.user.id]);
+    await t.db.query(
+      `update users set premium_until = now() + interval '3 days 2 hours', avatar_path = 'x.png' where id = $1`,
+      [a.user.id],
+    );
     const u = await loadUser(t.db, a.user.id);
-    expect(u).toMatchObject({ id: a.user.id, email: a.email, remaining_premium_days: 3, is_premium: true, avatar_src: '/media/avatars/x.png' });
+    expect(u).toMatchObject({
+      id: a.user.id,
+      email: a.email,
+      remaining_premium_days: 3,
+      is_premium: true,
+      avatar_src: '/media/avatars/x.png',
+    });
     expect(await loadUser(t.db, 999_999)).toBeNull();
   });
 });
@@ -361,7 +474,13 @@ describe('user payload', () => {
 describe('OpenAPI', () => {
   it('documents the auth routes', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const p of ['/api/v1/auth/register', '/api/v1/auth/login', '/api/v1/logout', '/api/v1/auth/google', '/api/v1/auth/password/reset']) {
+    for (const p of [
+      '/api/v1/auth/register',
+      '/api/v1/auth/login',
+      '/api/v1/logout',
+      '/api/v1/auth/google',
+      '/api/v1/auth/password/reset',
+    ]) {
       expect(doc.paths[p]?.post, p).toBeDefined();
     }
   });

@@ -23,7 +23,10 @@ export async function makeUser(
     ],
   );
   const token = newToken();
-  await db.query(`insert into auth_tokens (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`, [row!.id, hashToken(token)]);
+  await db.query(
+    `insert into auth_tokens (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`,
+    [row!.id, hashToken(token)],
+  );
   return { id: row!.id, token, auth: { authorization: `Bearer ${token}` } };
 }
 
@@ -85,7 +88,10 @@ export async function makeGrids(db: Db, chapterId: number, specs: GridSpec[]): P
 }
 
 /** A manual with chapters of `perChapter` grids each. */
-export async function makeContent(db: Db, chapters: GridSpec[][]): Promise<{ manualId: number; chapterIds: number[]; gridIds: number[][] }> {
+export async function makeContent(
+  db: Db,
+  chapters: GridSpec[][],
+): Promise<{ manualId: number; chapterIds: number[]; gridIds: number[][] }> {
   const manualId = await makeManual(db);
   const chapterIds: number[] = [];
   const gridIds: number[][] = [];

@@ -6,28 +6,37 @@ import { DEFAULT_SCORING_PROFILES, defaultProfile } from '../../src/shared/scori
 
 let t: TestApp;
 let admin: FixtureUser;
-let manualId: number;
-let cm: number[]; // 4 CM grids, correct A,C
+let manualId: number; // one chapter of 4 CM grids, correct A,C
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await makeUser(t.db, { admin: true });
   const c = await makeContent(t.db, [repeat(4, { type: 'CM' as const })]);
   manualId = c.manualId;
-  cm = c.gridIds[0]!;
 });
 afterAll(() => t.close());
 
 const call = (u: FixtureUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: u ? u.auth : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: u ? u.auth : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 /** Creates a test over all 4 CM grids, answers, finishes; returns its id. */
 async function takeTest(u: FixtureUser, marks: string[][], startedSecondsAgo = 0): Promise<string> {
   const res = await call(u, 'POST', '/tests', { manual_id: manualId, count: 4, mode: 'exam' });
   const id = res.json().test.id as string;
-  if (startedSecondsAgo) await t.db.query(`update tests set started_at = now() - make_interval(secs => $2) where id = $1`, [id, startedSecondsAgo]);
+  if (startedSecondsAgo)
+    await t.db.query(`update tests set started_at = now() - make_interval(secs => $2) where id = $1`, [
+      id,
+      startedSecondsAgo,
+    ]);
   const grids = (await call(u, 'GET', `/tests/${id}`)).json().grids as Array<{ id: number }>;
-  for (const [i, g] of grids.entries()) if (marks[i]?.length) await call(u, 'PUT', `/tests/${id}/answers/${g.id}`, { id: randomUUID(), marked: marks[i] });
+  for (const [i, g] of grids.entries())
+    if (marks[i]?.length)
+      await call(u, 'PUT', `/tests/${id}/answers/${g.id}`, { id: randomUUID(), marked: marks[i] });
   const fin = await call(u, 'POST', `/tests/${id}/finish`);
   expect(fin.statusCode, fin.body).toBe(200);
   return id;
@@ -49,10 +58,16 @@ describe('scoring profiles API', () => {
     expect((await call(null, 'PUT', '/admin/scoring-profiles/sibiu', body)).statusCode).toBe(401);
     const forbidden = await call(user, 'PUT', '/admin/scoring-profiles/sibiu', body);
     expect(forbidden.statusCode).toBe(403);
-    const bad = await call(admin, 'PUT', '/admin/scoring-profiles/sibiu', { ...body, ranges: [{ ...body.ranges[0], from: 2 }] });
+    const bad = await call(admin, 'PUT', '/admin/scoring-profiles/sibiu', {
+      ...body,
+      ranges: [{ ...body.ranges[0], from: 2 }],
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.ranges).toEqual(['FORM_SCORING_PROFILE_INVALID']);
-    const badRule = await call(admin, 'PUT', '/admin/scoring-profiles/sibiu', { ...body, type_rules: { ...body.type_rules, CM: { rule: 'x', points: 1 } } });
+    const badRule = await call(admin, 'PUT', '/admin/scoring-profiles/sibiu', {
+      ...body,
+      type_rules: { ...body.type_rules, CM: { rule: 'x', points: 1 } },
+    });
     expect(badRule.statusCode).toBe(422);
     const unknown = await call(admin, 'PUT', '/admin/scoring-profiles/atlantis', body);
     expect(unknown.statusCode).toBe(404);
@@ -61,8 +76,14 @@ describe('scoring profiles API', () => {
     const edited = { ...body, type_rules: { ...body.type_rules, CM: { rule: 'all_or_nothing', points: 1 } } };
     const ok = await call(admin, 'PUT', '/admin/scoring-profiles/sibiu', edited);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ success: 'SCORING_PROFILE_SAVED', profile: { slug: 'sibiu', known: true } });
-    const list = (await call(null, 'GET', '/scoring-profiles')).json().profiles as Array<{ slug: string; known: boolean }>;
+    expect(ok.json()).toMatchObject({
+      success: 'SCORING_PROFILE_SAVED',
+      profile: { slug: 'sibiu', known: true },
+    });
+    const list = (await call(null, 'GET', '/scoring-profiles')).json().profiles as Array<{
+      slug: string;
+      known: boolean;
+    }>;
     expect(list.find((p) => p.slug === 'sibiu')!.known).toBe(true);
     const sibiu = await makeUser(t.db, { center: 'sibiu' });
     const id = await takeTest(sibiu, [['A', 'C'], ['A'], ['A'], []]);
@@ -80,12 +101,25 @@ describe('results', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     // Bucureşti: all-or-nothing → 1 of 4 → 25 of 100 → 2.5
-    expect(body.result).toMatchObject({ profile: 'bucuresti', score: 1, max_score: 4, grade: 2.5, passed: false });
+    expect(body.result).toMatchObject({
+      profile: 'bucuresti',
+      score: 1,
+      max_score: 4,
+      grade: 2.5,
+      passed: false,
+    });
     expect(body.grids).toHaveLength(4);
     const outcomes = body.grids.map((g: { outcome: string }) => g.outcome).sort();
     expect(outcomes).toEqual(['blank', 'partial', 'right', 'wrong']);
     const half = body.grids.find((g: { outcome: string }) => g.outcome === 'partial');
-    expect(half).toMatchObject({ marked: ['A'], correct: ['A', 'C'], points: 0, max_points: 1, explanation: expect.any(String), chapter: { id: expect.any(Number) } });
+    expect(half).toMatchObject({
+      marked: ['A'],
+      correct: ['A', 'C'],
+      points: 0,
+      max_points: 1,
+      explanation: expect.any(String),
+      chapter: { id: expect.any(Number) },
+    });
     const tm = body.by_center.find((c: { slug: string }) => c.slug === 'timisoara');
     // Timișoara: 1 + 0.5 = 1.5 of 4 → 33.75 of 90 → (10 + 33.75)/10 = 4.375 → 4.37
     expect(tm).toMatchObject({ score: 1.5, max_score: 4, grade: 4.37, known: true, mapping: 'by_type' });
@@ -93,12 +127,22 @@ describe('results', () => {
   });
   it('a user without a centre is graded with the reference profile (Timișoara)', async () => {
     const u = await makeUser(t.db, { center: null });
-    const id = await takeTest(u, [['A', 'C'], ['A', 'C'], ['A', 'C'], ['A', 'C']]);
-    expect((await call(u, 'GET', `/tests/${id}/results`)).json().result).toMatchObject({ profile: 'timisoara', grade: 10, passed: true });
+    const id = await takeTest(u, [
+      ['A', 'C'],
+      ['A', 'C'],
+      ['A', 'C'],
+      ['A', 'C'],
+    ]);
+    expect((await call(u, 'GET', `/tests/${id}/results`)).json().result).toMatchObject({
+      profile: 'timisoara',
+      grade: 10,
+      passed: true,
+    });
   });
   it('results before finishing are 409 FORM_TEST_NOT_FINISHED', async () => {
     const u = await makeUser(t.db);
-    const id = (await call(u, 'POST', '/tests', { manual_id: manualId, count: 1, mode: 'exam' })).json().test.id;
+    const id = (await call(u, 'POST', '/tests', { manual_id: manualId, count: 1, mode: 'exam' })).json().test
+      .id;
     const res = await call(u, 'GET', `/tests/${id}/results`);
     expect(res.statusCode).toBe(409);
     expect(res.json().errors.general).toEqual(['FORM_TEST_NOT_FINISHED']);
@@ -120,7 +164,9 @@ describe('ranking', () => {
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json();
     // earlier tests of this file used the same 4 grids: only these three users are compared here
-    const mine = r.entries.filter((e: { name: string }) => ['Pop A.', 'Ionescu D.', 'Vasile E.'].includes(e.name));
+    const mine = r.entries.filter((e: { name: string }) =>
+      ['Pop A.', 'Ionescu D.', 'Vasile E.'].includes(e.name),
+    );
     expect(mine.map((e: { name: string }) => e.name)).toEqual(['Ionescu D.', 'Pop A.', 'Vasile E.']);
     expect(r.entries.find((e: { is_me: boolean }) => e.is_me)).toMatchObject({ name: 'Pop A.', score: 2.5 });
     const dr = (await call(dan, 'GET', `/tests/${danTest}/ranking`)).json();
@@ -133,18 +179,25 @@ describe('ranking', () => {
   });
   it('percentile with exactly three users', async () => {
     const c = await makeContent(t.db, [repeat(2, { type: 'CS' as const })]);
-    const users = await Promise.all([makeUser(t.db, { name: 'A Unu' }), makeUser(t.db, { name: 'B Doi' }), makeUser(t.db, { name: 'C Trei' })]);
+    const users = await Promise.all([
+      makeUser(t.db, { name: 'A Unu' }),
+      makeUser(t.db, { name: 'B Doi' }),
+      makeUser(t.db, { name: 'C Trei' }),
+    ]);
     const ids: string[] = [];
     for (const [i, u] of users.entries()) {
       const res = await call(u, 'POST', '/tests', { manual_id: c.manualId, count: 2, mode: 'exam' });
       const id = res.json().test.id as string;
       const grids = (await call(u, 'GET', `/tests/${id}`)).json().grids as Array<{ id: number }>;
       // user 0: 2 right, user 1: 1 right, user 2: none
-      for (const g of grids.slice(0, 2 - i)) await call(u, 'PUT', `/tests/${id}/answers/${g.id}`, { id: randomUUID(), marked: ['B'] });
+      for (const g of grids.slice(0, 2 - i))
+        await call(u, 'PUT', `/tests/${id}/answers/${g.id}`, { id: randomUUID(), marked: ['B'] });
       await call(u, 'POST', `/tests/${id}/finish`);
       ids.push(id);
     }
-    const got = await Promise.all(users.map((u, i) => call(u, 'GET', `/tests/${ids[i]}/ranking`).then((r) => r.json())));
+    const got = await Promise.all(
+      users.map((u, i) => call(u, 'GET', `/tests/${ids[i]}/ranking`).then((r) => r.json())),
+    );
     expect(got.map((g) => [g.rank, g.total, g.percentile])).toEqual([
       [1, 3, 100],
       [2, 3, 50],

@@ -14,14 +14,17 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await makeUser(t.db);
   b = await makeUser(t.db);
-  const c = await makeContent(t.db, [[...repeat(6, { type: 'CS' as const }), ...repeat(2, { type: 'CS' as const, premium: true })]]);
+  const c = await makeContent(t.db, [
+    [...repeat(6, { type: 'CS' as const }), ...repeat(2, { type: 'CS' as const, premium: true })],
+  ]);
   manualId = c.manualId;
   cs = c.gridIds[0]!.slice(0, 6);
   prem = c.gridIds[0]!.slice(6);
 });
 afterAll(() => t.close());
 
-const sync = (u: FixtureUser, tests: unknown[]) => t.app.inject({ method: 'POST', url: '/api/v1/tests/sync', headers: u.auth, payload: { tests } });
+const sync = (u: FixtureUser, tests: unknown[]) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/tests/sync', headers: u.auth, payload: { tests } });
 const ago = (s: number) => new Date(Date.now() - s * 1000).toISOString();
 
 function offlineTest(overrides: Record<string, unknown> = {}) {
@@ -32,8 +35,22 @@ function offlineTest(overrides: Record<string, unknown> = {}) {
     time_limit_s: null,
     grid_ids: cs.slice(0, 4),
     answers: [
-      { id: randomUUID(), grid_id: cs[0], marked: ['B'], flagged: false, time_ms: 3000, answered_at: ago(300) },
-      { id: randomUUID(), grid_id: cs[1], marked: ['A'], flagged: true, time_ms: 5000, answered_at: ago(290) },
+      {
+        id: randomUUID(),
+        grid_id: cs[0],
+        marked: ['B'],
+        flagged: false,
+        time_ms: 3000,
+        answered_at: ago(300),
+      },
+      {
+        id: randomUUID(),
+        grid_id: cs[1],
+        marked: ['A'],
+        flagged: true,
+        time_ms: 5000,
+        answered_at: ago(290),
+      },
     ],
     status: 'finished',
     started_at: ago(400),
@@ -55,7 +72,12 @@ describe('POST /tests/sync', () => {
     const res = await sync(a, [test]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().success).toBe('TEST_SYNCED');
-    expect(res.json().tests[0]).toMatchObject({ id: test.id, status: 'synced', test_status: 'finished', result: { score: 1, max_score: 4 } });
+    expect(res.json().tests[0]).toMatchObject({
+      id: test.id,
+      status: 'synced',
+      test_status: 'finished',
+      result: { score: 1, max_score: 4 },
+    });
     const row = await t.db.one<{ source: string; status: string; finish_reason: string; finished_at: Date }>(
       'select source, status, finish_reason, finished_at from tests where id = $1',
       [test.id],
@@ -70,7 +92,10 @@ describe('POST /tests/sync', () => {
     expect(first.json().tests[0].status).toBe('synced');
     expect(second.json().tests[0].status).toBe('synced');
     expect(await counts(test.id)).toEqual({ tests: 1, grids: 4, answers: 2 });
-    const ids = await t.db.query<{ id: string }>('select id from answers where test_id = $1 order by grid_id', [test.id]);
+    const ids = await t.db.query<{ id: string }>(
+      'select id from answers where test_id = $1 order by grid_id',
+      [test.id],
+    );
     expect(ids.map((r) => r.id).sort()).toEqual(test.answers.map((x) => x.id).sort());
     // finishing later, offline again: still one test
     const done = await sync(a, [{ ...test, status: 'finished', finished_at: ago(10) }]);
@@ -93,14 +118,22 @@ describe('POST /tests/sync', () => {
         answers: [
           { ...test.answers[0], marked: ['D'], answered_at: ago(150) }, // older than the online write → ignored
           { ...test.answers[1], marked: ['B'], answered_at: ago(50) }, // newer → wins
-          { id: randomUUID(), grid_id: cs[2], marked: ['B'], flagged: false, time_ms: 1, answered_at: ago(40) },
+          {
+            id: randomUUID(),
+            grid_id: cs[2],
+            marked: ['B'],
+            flagged: false,
+            time_ms: 1,
+            answered_at: ago(40),
+          },
         ],
       },
     ]);
     expect(res.json().tests[0].status).toBe('synced');
-    const rows = await t.db.query<{ grid_id: number; marked: string[] }>('select grid_id, marked from answers where test_id = $1 order by grid_id', [
-      test.id,
-    ]);
+    const rows = await t.db.query<{ grid_id: number; marked: string[] }>(
+      'select grid_id, marked from answers where test_id = $1 order by grid_id',
+      [test.id],
+    );
     expect(rows).toEqual([
       { grid_id: cs[0], marked: ['C'] },
       { grid_id: cs[1], marked: ['B'] },
@@ -116,9 +149,20 @@ describe('POST /tests/sync', () => {
       payload: { manual_id: manualId, count: 3, mode: 'exam' },
     });
     const online = created.json().test;
-    const grids = (await t.app.inject({ method: 'GET', url: `/api/v1/tests/${online.id}`, headers: a.auth })).json().grids as Array<{ id: number }>;
-    await t.app.inject({ method: 'PUT', url: `/api/v1/tests/${online.id}/answers/${grids[0]!.id}`, headers: a.auth, payload: { id: randomUUID(), marked: ['B'] } });
-    const fin = await t.app.inject({ method: 'POST', url: `/api/v1/tests/${online.id}/finish`, headers: a.auth });
+    const grids = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/tests/${online.id}`, headers: a.auth })
+    ).json().grids as Array<{ id: number }>;
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/tests/${online.id}/answers/${grids[0]!.id}`,
+      headers: a.auth,
+      payload: { id: randomUUID(), marked: ['B'] },
+    });
+    const fin = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tests/${online.id}/finish`,
+      headers: a.auth,
+    });
     expect(fin.json().result.score).toBe(1);
     // the offline device finished it too, later, with other answers
     const res = await sync(a, [
@@ -126,14 +170,28 @@ describe('POST /tests/sync', () => {
         id: online.id,
         mode: 'exam',
         grid_ids: grids.map((g) => g.id),
-        answers: grids.map((g) => ({ id: randomUUID(), grid_id: g.id, marked: ['B'], flagged: false, answered_at: ago(1) })),
+        answers: grids.map((g) => ({
+          id: randomUUID(),
+          grid_id: g.id,
+          marked: ['B'],
+          flagged: false,
+          answered_at: ago(1),
+        })),
         status: 'finished',
         started_at: online.started_at,
         finished_at: new Date().toISOString(),
       },
     ]);
-    expect(res.json().tests[0]).toMatchObject({ status: 'conflict', code: 'FORM_SYNC_CONFLICT', test_status: 'finished', result: { score: 1 } });
-    const n = await t.db.one<{ n: number }>("select count(*)::int as n from answers where test_id = $1 and marked = '{B}'", [online.id]);
+    expect(res.json().tests[0]).toMatchObject({
+      status: 'conflict',
+      code: 'FORM_SYNC_CONFLICT',
+      test_status: 'finished',
+      result: { score: 1 },
+    });
+    const n = await t.db.one<{ n: number }>(
+      "select count(*)::int as n from answers where test_id = $1 and marked = '{B}'",
+      [online.id],
+    );
     expect(n!.n).toBe(1);
     // an identical re-upload of what the server has is simply 'synced'
     const same = await sync(a, [
@@ -141,7 +199,9 @@ describe('POST /tests/sync', () => {
         id: online.id,
         mode: 'exam',
         grid_ids: grids.map((g) => g.id),
-        answers: [{ id: randomUUID(), grid_id: grids[0]!.id, marked: ['B'], flagged: false, answered_at: ago(1) }],
+        answers: [
+          { id: randomUUID(), grid_id: grids[0]!.id, marked: ['B'], flagged: false, answered_at: ago(1) },
+        ],
         status: 'finished',
         started_at: online.started_at,
       },
@@ -151,7 +211,10 @@ describe('POST /tests/sync', () => {
   it('refuses premium grids for free users, unknown grids, answers outside the test; the rest of the batch syncs', async () => {
     const premiumTest = offlineTest({ grid_ids: [cs[0], prem[0]], answers: [] });
     const unknown = offlineTest({ grid_ids: [cs[0], 99999999], answers: [] });
-    const outside = offlineTest({ grid_ids: [cs[0]], answers: [{ id: randomUUID(), grid_id: cs[1], marked: ['A'], flagged: false, answered_at: ago(5) }] });
+    const outside = offlineTest({
+      grid_ids: [cs[0]],
+      answers: [{ id: randomUUID(), grid_id: cs[1], marked: ['A'], flagged: false, answered_at: ago(5) }],
+    });
     const good = offlineTest();
     const res = await sync(a, [premiumTest, unknown, outside, good]);
     expect(res.json().tests).toEqual([
@@ -162,12 +225,20 @@ describe('POST /tests/sync', () => {
     ]);
     for (const x of [premiumTest, unknown, outside]) expect((await counts(x.id))!.tests).toBe(0);
     const premiumUser = await makeUser(t.db, { premium: true });
-    expect((await sync(premiumUser, [{ ...premiumTest, id: randomUUID() }])).json().tests[0].status).toBe('synced');
+    expect((await sync(premiumUser, [{ ...premiumTest, id: randomUUID() }])).json().tests[0].status).toBe(
+      'synced',
+    );
   });
   it("cannot touch another user's test", async () => {
     const test = offlineTest({ status: 'unfinished', finished_at: null });
     await sync(a, [test]);
-    const res = await sync(b, [{ ...test, answers: [{ id: randomUUID(), grid_id: cs[3], marked: ['A'], flagged: false, answered_at: ago(1) }], status: 'finished' }]);
+    const res = await sync(b, [
+      {
+        ...test,
+        answers: [{ id: randomUUID(), grid_id: cs[3], marked: ['A'], flagged: false, answered_at: ago(1) }],
+        status: 'finished',
+      },
+    ]);
     expect(res.json().tests[0]).toEqual({ id: test.id, status: 'rejected', code: 'FORM_TEST_NOT_FOUND' });
     expect((await counts(test.id))!.answers).toBe(2);
     const st = await t.db.one<{ status: string }>('select status from tests where id = $1', [test.id]);
@@ -180,18 +251,49 @@ describe('POST /tests/sync', () => {
     expect(res.json().tests[0]).toEqual({ id: test.id, status: 'rejected', code: 'FORM_SYNC_CONFLICT' });
   });
   it('an expired timed offline test is finished on upload; abandoned uploads abandon', async () => {
-    const timed = offlineTest({ status: 'unfinished', finished_at: null, time_limit_s: 60, started_at: ago(120) });
+    const timed = offlineTest({
+      status: 'unfinished',
+      finished_at: null,
+      time_limit_s: 60,
+      started_at: ago(120),
+    });
     const res = await sync(a, [timed]);
     expect(res.json().tests[0]).toMatchObject({ status: 'synced', test_status: 'finished' });
-    const r = await t.db.one<{ finish_reason: string }>('select finish_reason from tests where id = $1', [timed.id]);
+    const r = await t.db.one<{ finish_reason: string }>('select finish_reason from tests where id = $1', [
+      timed.id,
+    ]);
     expect(r!.finish_reason).toBe('expired');
     const ab = offlineTest({ status: 'abandoned', finished_at: null });
-    expect((await sync(a, [ab])).json().tests[0]).toMatchObject({ status: 'synced', test_status: 'abandoned' });
+    expect((await sync(a, [ab])).json().tests[0]).toMatchObject({
+      status: 'synced',
+      test_status: 'abandoned',
+    });
+  });
+  it('an abandoned server copy stays abandoned for an unfinished upload (conflict) but a finished upload finishes it', async () => {
+    const test = offlineTest({ status: 'unfinished', finished_at: null });
+    await sync(a, [test]);
+    await t.app.inject({ method: 'POST', url: `/api/v1/tests/${test.id}/abandon`, headers: a.auth });
+    const res = await sync(a, [test]);
+    expect(res.json().tests[0]).toMatchObject({
+      status: 'conflict',
+      code: 'FORM_SYNC_CONFLICT',
+      test_status: 'abandoned',
+    });
+    const fin = await sync(a, [{ ...test, status: 'finished', finished_at: ago(5) }]);
+    expect(fin.json().tests[0]).toMatchObject({
+      status: 'synced',
+      test_status: 'finished',
+      result: { score: 1 },
+    });
   });
   it('validates the payload', async () => {
     const res = await sync(a, [{ id: 'x', mode: 'exam', grid_ids: [], status: 'done', started_at: 'ieri' }]);
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors)).toEqual(expect.arrayContaining(['tests.0.id', 'tests.0.grid_ids', 'tests.0.status', 'tests.0.started_at']));
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/tests/sync', payload: { tests: [] } })).statusCode).toBe(401);
+    expect(Object.keys(res.json().errors)).toEqual(
+      expect.arrayContaining(['tests.0.id', 'tests.0.grid_ids', 'tests.0.status', 'tests.0.started_at']),
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/tests/sync', payload: { tests: [] } })).statusCode,
+    ).toBe(401);
   });
 });

@@ -16,30 +16,61 @@ beforeAll(async () => {
   premium = await makeUser(t.db, { premium: true });
   // chapter 1: 6 easy CS (correct B) + 4 hard CM (correct A,C); chapter 2: 5 CS + 3 premium CS.
   content = await makeContent(t.db, [
-    [...repeat(6, { type: 'CS' as const }), ...repeat(4, { type: 'CM' as const, difficulty: 'hard' as const })],
+    [
+      ...repeat(6, { type: 'CS' as const }),
+      ...repeat(4, { type: 'CM' as const, difficulty: 'hard' as const }),
+    ],
     [...repeat(5, { type: 'CS' as const }), ...repeat(3, { type: 'CS' as const, premium: true })],
   ]);
 });
 afterAll(() => t.close());
 
 const req = (u: FixtureUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: u.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: u.auth,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function create(u: FixtureUser, body: Record<string, unknown> = {}) {
-  const res = await req(u, 'POST', '/tests', { manual_id: content.manualId, chapter_ids: [], count: 5, mode: 'exam', ...body });
+  const res = await req(u, 'POST', '/tests', {
+    manual_id: content.manualId,
+    chapter_ids: [],
+    count: 5,
+    mode: 'exam',
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().test as { id: string; grid_count: number; time_limit_s: number | null; remaining_s: number | null; status: string };
+  return res.json().test as {
+    id: string;
+    grid_count: number;
+    time_limit_s: number | null;
+    remaining_s: number | null;
+    status: string;
+  };
 }
 
-const answer = (u: FixtureUser, testId: string, gridId: number, marked: string[], extra: Record<string, unknown> = {}) =>
-  req(u, 'PUT', `/tests/${testId}/answers/${gridId}`, { id: randomUUID(), marked, ...extra });
+const answer = (
+  u: FixtureUser,
+  testId: string,
+  gridId: number,
+  marked: string[],
+  extra: Record<string, unknown> = {},
+) => req(u, 'PUT', `/tests/${testId}/answers/${gridId}`, { id: randomUUID(), marked, ...extra });
 
 async function gridsOf(u: FixtureUser, id: string) {
   const res = await req(u, 'GET', `/tests/${id}`);
   expect(res.statusCode).toBe(200);
   return res.json() as {
     test: { status: string; remaining_s: number | null; answered_count: number };
-    grids: Array<{ id: number; type: string; correct: string[] | null; explanation: string | null; position: number }>;
+    grids: Array<{
+      id: number;
+      type: string;
+      correct: string[] | null;
+      explanation: string | null;
+      position: number;
+    }>;
     answers: Array<{ grid_id: number; marked: string[]; flagged: boolean; outcome?: string }>;
   };
 }
@@ -54,8 +85,16 @@ describe('creating tests', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.count).toEqual(['FIELD_TOO_SMALL']);
     expect(res.json().errors.mode).toEqual(['FIELD_INVALID']);
-    const big = await req(a, 'POST', '/tests', { manual_id: content.manualId, count: 201, mode: 'exam', time_limit_min: 301 });
-    expect(big.json().errors).toMatchObject({ count: ['FIELD_TOO_LARGE'], time_limit_min: ['FIELD_TOO_LARGE'] });
+    const big = await req(a, 'POST', '/tests', {
+      manual_id: content.manualId,
+      count: 201,
+      mode: 'exam',
+      time_limit_min: 301,
+    });
+    expect(big.json().errors).toMatchObject({
+      count: ['FIELD_TOO_LARGE'],
+      time_limit_min: ['FIELD_TOO_LARGE'],
+    });
   });
   it('picks random grids from the chosen chapters, never premium ones for free users', async () => {
     const test = await create(a, { count: 15 });
@@ -77,12 +116,23 @@ describe('creating tests', () => {
     const test = await create(a, { chapter_ids: [content.chapterIds[0]], difficulty: 'hard', count: 4 });
     const detail = await gridsOf(a, test.id);
     expect(detail.grids.map((g) => g.id).sort((x, y) => x - y)).toEqual(content.gridIds[0]!.slice(6));
-    const res = await req(a, 'POST', '/tests', { manual_id: content.manualId, chapter_ids: [content.chapterIds[0]], difficulty: 'hard', count: 5, mode: 'exam' });
+    const res = await req(a, 'POST', '/tests', {
+      manual_id: content.manualId,
+      chapter_ids: [content.chapterIds[0]],
+      difficulty: 'hard',
+      count: 5,
+      mode: 'exam',
+    });
     expect(res.json().available).toBe(4);
   });
   it('rejects chapters of another manual', async () => {
     const other = await makeContent(t.db, [[{}]]);
-    const res = await req(a, 'POST', '/tests', { manual_id: content.manualId, chapter_ids: [other.chapterIds[0]], count: 1, mode: 'exam' });
+    const res = await req(a, 'POST', '/tests', {
+      manual_id: content.manualId,
+      chapter_ids: [other.chapterIds[0]],
+      count: 1,
+      mode: 'exam',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.chapter_ids).toEqual(['FORM_CHAPTER_INVALID']);
     const none = await req(a, 'POST', '/tests', { manual_id: 999999, count: 1, mode: 'exam' });
@@ -90,16 +140,36 @@ describe('creating tests', () => {
   });
   it('is idempotent by client id', async () => {
     const id = randomUUID();
-    const first = await req(a, 'POST', '/tests', { id, manual_id: content.manualId, count: 3, mode: 'tutor' });
+    const first = await req(a, 'POST', '/tests', {
+      id,
+      manual_id: content.manualId,
+      count: 3,
+      mode: 'tutor',
+    });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ success: 'TEST_CREATED', test: { id, mode: 'tutor', status: 'unfinished' } });
-    const again = await req(a, 'POST', '/tests', { id, manual_id: content.manualId, count: 3, mode: 'tutor' });
+    expect(first.json()).toMatchObject({
+      success: 'TEST_CREATED',
+      test: { id, mode: 'tutor', status: 'unfinished' },
+    });
+    const again = await req(a, 'POST', '/tests', {
+      id,
+      manual_id: content.manualId,
+      count: 3,
+      mode: 'tutor',
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().test.id).toBe(id);
-    const n = await t.db.one<{ n: number }>('select count(*)::int as n from test_grids where test_id = $1', [id]);
+    const n = await t.db.one<{ n: number }>('select count(*)::int as n from test_grids where test_id = $1', [
+      id,
+    ]);
     expect(n!.n).toBe(3);
     // someone else cannot take that id
-    const other = await req(b, 'POST', '/tests', { id, manual_id: content.manualId, count: 3, mode: 'tutor' });
+    const other = await req(b, 'POST', '/tests', {
+      id,
+      manual_id: content.manualId,
+      count: 3,
+      mode: 'tutor',
+    });
     expect(other.statusCode).toBe(422);
     expect(other.json().errors.id).toEqual(['FORM_UUID_INVALID']);
   });
@@ -112,12 +182,40 @@ describe('creating tests', () => {
     await answer(u, test.id, g1!.id, g1!.type === 'CS' ? ['B'] : ['A', 'C']); // right
     await answer(u, test.id, g2!.id, ['D']); // wrong
     await answer(u, test.id, g3!.id, ['E']); // wrong
-    const unseen = await req(u, 'POST', '/tests', { manual_id: content.manualId, chapter_ids: ch, count: 7, mode: 'exam', only_unseen: true });
+    const unseen = await req(u, 'POST', '/tests', {
+      manual_id: content.manualId,
+      chapter_ids: ch,
+      count: 7,
+      mode: 'exam',
+      only_unseen: true,
+    });
     expect(unseen.statusCode).toBe(201);
-    expect((await req(u, 'POST', '/tests', { manual_id: content.manualId, chapter_ids: ch, count: 7, only_unseen: true, mode: 'exam' })).statusCode).toBe(201);
-    const tooMany = await req(u, 'POST', '/tests', { manual_id: content.manualId, chapter_ids: ch, count: 8, only_unseen: true, mode: 'exam' });
+    expect(
+      (
+        await req(u, 'POST', '/tests', {
+          manual_id: content.manualId,
+          chapter_ids: ch,
+          count: 7,
+          only_unseen: true,
+          mode: 'exam',
+        })
+      ).statusCode,
+    ).toBe(201);
+    const tooMany = await req(u, 'POST', '/tests', {
+      manual_id: content.manualId,
+      chapter_ids: ch,
+      count: 8,
+      only_unseen: true,
+      mode: 'exam',
+    });
     expect(tooMany.json().available).toBe(7);
-    const wrong = await req(u, 'POST', '/tests', { manual_id: content.manualId, chapter_ids: ch, count: 3, only_wrong: true, mode: 'exam' });
+    const wrong = await req(u, 'POST', '/tests', {
+      manual_id: content.manualId,
+      chapter_ids: ch,
+      count: 3,
+      only_wrong: true,
+      mode: 'exam',
+    });
     expect(wrong.json().available).toBe(2);
     const wrong2 = await create(u, { chapter_ids: ch, count: 2, only_wrong: true });
     const ids = (await gridsOf(u, wrong2.id)).grids.map((g) => g.id).sort((x, y) => x - y);
@@ -129,7 +227,12 @@ describe('creating tests', () => {
       const favTest = await create(u, { count: 1, only_favorites: true });
       expect((await gridsOf(u, favTest.id)).grids[0]!.id).toBe(g1!.id);
     } else {
-      const res = await req(u, 'POST', '/tests', { manual_id: content.manualId, count: 1, only_favorites: true, mode: 'exam' });
+      const res = await req(u, 'POST', '/tests', {
+        manual_id: content.manualId,
+        count: 1,
+        only_favorites: true,
+        mode: 'exam',
+      });
       expect(res.json().available).toBe(0);
     }
   });
@@ -142,9 +245,20 @@ describe('answering and reading', () => {
     expect(detail.grids.every((g) => g.correct === null && g.explanation === null)).toBe(true);
     const g = detail.grids[0]!;
     const id = randomUUID();
-    const res = await req(a, 'PUT', `/tests/${test.id}/answers/${g.id}`, { id, marked: ['A'], flagged: true, time_ms: 4000 });
+    const res = await req(a, 'PUT', `/tests/${test.id}/answers/${g.id}`, {
+      id,
+      marked: ['A'],
+      flagged: true,
+      time_ms: 4000,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().answer).toMatchObject({ id, grid_id: g.id, marked: ['A'], flagged: true, time_ms: 4000 });
+    expect(res.json().answer).toMatchObject({
+      id,
+      grid_id: g.id,
+      marked: ['A'],
+      flagged: true,
+      time_ms: 4000,
+    });
     expect(res.json().correct).toBeUndefined();
     expect(res.json().answer.outcome).toBeUndefined();
     // change of mind is allowed in exam mode; the same answer id is updated
@@ -160,8 +274,16 @@ describe('answering and reading', () => {
     const test = await create(a, { count: 2 });
     const g = (await gridsOf(a, test.id)).grids[0]!;
     const id = randomUUID();
-    await req(a, 'PUT', `/tests/${test.id}/answers/${g.id}`, { id, marked: ['A'], answered_at: new Date(Date.now() - 1000).toISOString() });
-    const stale = await req(a, 'PUT', `/tests/${test.id}/answers/${g.id}`, { id, marked: ['D'], answered_at: new Date(Date.now() - 5000).toISOString() });
+    await req(a, 'PUT', `/tests/${test.id}/answers/${g.id}`, {
+      id,
+      marked: ['A'],
+      answered_at: new Date(Date.now() - 1000).toISOString(),
+    });
+    const stale = await req(a, 'PUT', `/tests/${test.id}/answers/${g.id}`, {
+      id,
+      marked: ['D'],
+      answered_at: new Date(Date.now() - 5000).toISOString(),
+    });
     expect(stale.statusCode).toBe(200);
     expect(stale.json().answer.marked).toEqual(['A']);
   });
@@ -176,7 +298,10 @@ describe('answering and reading', () => {
     expect(res.json()).toMatchObject({ correct: right, explanation: expect.stringContaining('Explicația') });
     expect(res.json().answer.outcome).toBe('right');
     // retry with the same marks is fine (idempotent), flagging too
-    expect((await req(a, 'PUT', `/tests/${test.id}/answers/${g.id}`, { id, marked: right, flagged: true })).statusCode).toBe(200);
+    expect(
+      (await req(a, 'PUT', `/tests/${test.id}/answers/${g.id}`, { id, marked: right, flagged: true }))
+        .statusCode,
+    ).toBe(200);
     const changed = await req(a, 'PUT', `/tests/${test.id}/answers/${g.id}`, { id, marked: ['E'] });
     expect(changed.statusCode).toBe(409);
     expect(changed.json().errors.general).toEqual(['FORM_GRID_ALREADY_RESPONDED']);
@@ -204,7 +329,10 @@ describe('answering and reading', () => {
     const g = (await gridsOf(a, test.id)).grids[0]!;
     const res = await req(a, 'PUT', `/tests/${test.id}/answers/${g.id}`, { id: randomUUID(), marked: ['F'] });
     expect(res.statusCode).toBe(422);
-    const dup = await req(a, 'PUT', `/tests/${test.id}/answers/${g.id}`, { id: 'nu-e-uuid', marked: ['A', 'A'] });
+    const dup = await req(a, 'PUT', `/tests/${test.id}/answers/${g.id}`, {
+      id: 'nu-e-uuid',
+      marked: ['A', 'A'],
+    });
     expect(dup.json().errors).toMatchObject({ id: ['FORM_UUID_INVALID'], marked: ['FIELD_INVALID'] });
   });
 });
@@ -234,7 +362,9 @@ describe('timer', () => {
     expect(up.json().remaining_s).toBe(300);
     expect((await gridsOf(a, test.id)).test.remaining_s).toBe(300);
     const untimed = await create(a, { count: 1 });
-    expect((await req(a, 'POST', `/tests/${untimed.id}/remaining`, { remaining_s: 10 })).statusCode).toBe(422);
+    expect((await req(a, 'POST', `/tests/${untimed.id}/remaining`, { remaining_s: 10 })).statusCode).toBe(
+      422,
+    );
   });
   it('an expired test auto-finishes on read; writes then get FORM_TEST_TIME_EXPIRED', async () => {
     const test = await create(a, { count: 3, time_limit_min: 1 });
@@ -280,14 +410,24 @@ describe('finishing, abandoning, deleting', () => {
     expect(res.json()).toMatchObject({
       success: 'TEST_FINISHED',
       test: { status: 'finished', score: 1.5, max_score: 4, grade: 4.37 },
-      result: { score: 1.5, max_score: 4, grade: 4.37, passed: false, profile: 'timisoara', mapping: 'by_type', counts: { right: 1, partial: 1, wrong: 1, blank: 1 } },
+      result: {
+        score: 1.5,
+        max_score: 4,
+        grade: 4.37,
+        passed: false,
+        profile: 'timisoara',
+        mapping: 'by_type',
+        counts: { right: 1, partial: 1, wrong: 1, blank: 1 },
+      },
     });
     const again = await req(a, 'POST', `/tests/${test.id}/finish`);
     expect(again.statusCode).toBe(409);
     expect(again.json().errors.general).toEqual(['FORM_TEST_ALREADY_FINISHED']);
     const write = await answer(a, test.id, d.grids[3]!.id, ['A']);
     expect(write.json().errors.general).toEqual(['FORM_TEST_ALREADY_FINISHED']);
-    expect((await req(a, 'POST', `/tests/${test.id}/abandon`)).json().errors.general).toEqual(['FORM_TEST_INVALID_STATUS']);
+    expect((await req(a, 'POST', `/tests/${test.id}/abandon`)).json().errors.general).toEqual([
+      'FORM_TEST_INVALID_STATUS',
+    ]);
   });
   it('abandon, then invalid transitions are 409 FORM_TEST_INVALID_STATUS', async () => {
     const test = await create(a, { count: 2 });
@@ -299,7 +439,9 @@ describe('finishing, abandoning, deleting', () => {
       expect(r.json().errors.general).toEqual(['FORM_TEST_INVALID_STATUS']);
     }
     const g = (await gridsOf(a, test.id)).grids[0]!;
-    expect((await answer(a, test.id, g.id, ['A'])).json().errors.general).toEqual(['FORM_TEST_INVALID_STATUS']);
+    expect((await answer(a, test.id, g.id, ['A'])).json().errors.general).toEqual([
+      'FORM_TEST_INVALID_STATUS',
+    ]);
     const results = await req(a, 'GET', `/tests/${test.id}/results`);
     expect(results.statusCode).toBe(409);
     expect(results.json().errors.general).toEqual(['FORM_TEST_NOT_FINISHED']);
@@ -311,7 +453,9 @@ describe('finishing, abandoning, deleting', () => {
     const res = await req(a, 'DELETE', `/tests/${test.id}`);
     expect(res.json()).toEqual({ success: 'TEST_DELETED' });
     expect((await req(a, 'GET', `/tests/${test.id}`)).statusCode).toBe(404);
-    const n = await t.db.one<{ n: number }>('select count(*)::int as n from answers where test_id = $1', [test.id]);
+    const n = await t.db.one<{ n: number }>('select count(*)::int as n from answers where test_id = $1', [
+      test.id,
+    ]);
     expect(n!.n).toBe(0);
   });
 });
@@ -362,7 +506,16 @@ describe('history', () => {
     expect(fin.json().tests.map((x: { id: string }) => x.id)).toEqual([ids[0]]);
     expect((await req(u, 'GET', '/tests?status=nope')).statusCode).toBe(422);
     expect((await req(u, 'GET', '/tests?page=2')).json().tests).toEqual([]);
+    // an overdue timed test is listed as finished (expired on listing)
+    const timed = await create(u, { count: 1, time_limit_min: 1 });
+    await t.db.query("update tests set started_at = now() - interval '5 minutes' where id = $1", [timed.id]);
+    const listed = (await req(u, 'GET', '/tests?status=finished'))
+      .json()
+      .tests.map((x: { id: string }) => x.id);
+    expect(listed.sort()).toEqual([ids[0], timed.id].sort());
+    await req(u, 'DELETE', `/tests/${timed.id}`);
     const counts = await req(u, 'GET', '/user/tests-count');
-    if (counts.statusCode === 200) expect(counts.json()).toEqual({ abandoned: 1, finished: 1, unfinished: 1 });
+    if (counts.statusCode === 200)
+      expect(counts.json()).toEqual({ abandoned: 1, finished: 1, unfinished: 1 });
   });
 });

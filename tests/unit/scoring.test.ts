@@ -32,7 +32,8 @@ describe('scoreGrid', () => {
     expect(scoreGrid(cm3, ['A', 'B'], prop)).toEqual({ points: 0, max: 1, outcome: 'wrong' });
   });
   it('blank is 0 under every rule', () => {
-    for (const r of [prop, aon, perOption]) expect(scoreGrid(cm3, [], r)).toEqual({ points: 0, max: 1, outcome: 'blank' });
+    for (const r of [prop, aon, perOption])
+      expect(scoreGrid(cm3, [], r)).toEqual({ points: 0, max: 1, outcome: 'blank' });
   });
   it('CS: only the exact option counts', () => {
     const cs = { correct: ['B'] };
@@ -50,7 +51,10 @@ describe('scoreGrid', () => {
   it('per_option: +1/k per correct mark, −penalty/k per wrong mark, floored at 0', () => {
     expect(scoreGrid(cm3, ['A', 'C', 'B'], perOption).points).toBeCloseTo(1 / 3, 6); // (2 − 1)/3
     expect(scoreGrid(cm3, ['A', 'B', 'D'], perOption).points).toBe(0); // (1 − 2)/3 → 0
-    expect(scoreGrid(cm3, ['A', 'C', 'B'], { ...perOption, penalty: 0.5, points: 3 }).points).toBeCloseTo(1.5, 6); // (2 − .5)/3 × 3
+    expect(scoreGrid(cm3, ['A', 'C', 'B'], { ...perOption, penalty: 0.5, points: 3 }).points).toBeCloseTo(
+      1.5,
+      6,
+    ); // (2 − .5)/3 × 3
   });
   it('ignores duplicate and lower-case letters', () => {
     expect(scoreGrid(cm3, ['a', 'A', 'c'], prop).points).toBeCloseTo(2 / 3, 6);
@@ -77,7 +81,9 @@ describe('truncate', () => {
 /** A Timișoara-shaped exam: 60 CM (correct A,C) then 30 CS (correct B). */
 function timisoaraExam(): ScorableGrid[] {
   return Array.from({ length: 90 }, (_, i) =>
-    i < 60 ? { id: i + 1, type: 'CM' as const, correct: ['A', 'C'] } : { id: i + 1, type: 'CS' as const, correct: ['B'] },
+    i < 60
+      ? { id: i + 1, type: 'CM' as const, correct: ['A', 'C'] }
+      : { id: i + 1, type: 'CS' as const, correct: ['B'] },
   );
 }
 
@@ -171,7 +177,18 @@ describe('scoreTest – practice tests (by type, scaled)', () => {
 
 describe('profiles', () => {
   it('every default profile is valid and covers a centre', () => {
-    const centres = ['bucuresti', 'cluj-napoca', 'iasi', 'timisoara', 'targu-mures', 'craiova', 'constanta', 'sibiu', 'galati', 'oradea'];
+    const centres = [
+      'bucuresti',
+      'cluj-napoca',
+      'iasi',
+      'timisoara',
+      'targu-mures',
+      'craiova',
+      'constanta',
+      'sibiu',
+      'galati',
+      'oradea',
+    ];
     expect(DEFAULT_SCORING_PROFILES.map((p) => p.slug).sort()).toEqual([...centres].sort());
     for (const p of DEFAULT_SCORING_PROFILES) {
       expect(profileProblems(p), p.slug).toEqual([]);
@@ -188,7 +205,9 @@ describe('profiles', () => {
   });
   it('migration 005 seeds exactly the defaults', () => {
     const sql = readFileSync(join(import.meta.dirname, '../../server/db/migrations/005_tests.sql'), 'utf8');
-    const seeded = [...sql.matchAll(/\('([a-z-]+)', '(\{.*\})'\)/g)].map((m) => JSON.parse(m[2]!.replace(/''/g, "'")));
+    const seeded = [...sql.matchAll(/\('([a-z-]+)', '(\{.*\})'\)/g)].map((m) =>
+      JSON.parse(m[2]!.replace(/''/g, "'")),
+    );
     expect(seeded).toEqual(DEFAULT_SCORING_PROFILES);
   });
   it('admission average with a baccalaureate share (Târgu Mureș 10%)', () => {

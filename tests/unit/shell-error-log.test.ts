@@ -72,3 +72,12 @@ describe('error-log payload and sending', () => {
     await expect(reportError(new Error('x-' + Math.random()))).resolves.toBe(true);
   });
 });
+
+describe('noise filter', () => {
+  it('ignores ResizeObserver loops and opaque cross-origin "Script error."', async () => {
+    const { isIgnoredError } = await import('../../src/state/error-log.ts');
+    expect(isIgnoredError('ResizeObserver loop completed with undelivered notifications.')).toBe(true);
+    expect(isIgnoredError('Script error.')).toBe(true);
+    expect(isIgnoredError('TypeError: x is undefined')).toBe(false);
+  });
+});

@@ -177,3 +177,20 @@ describe('logout (SPEC §4)', () => {
     expect(nav).not.toHaveBeenCalled();
   });
 });
+
+describe('counts after an in-app sign-in', () => {
+  it('loads layout counts once per user', async () => {
+    const { ensureCountsFor } = await import('../../src/state/user.ts');
+    localStorage.setItem('token', 't');
+    setUser(makeUser({ id: 31 }));
+    const { calls } = stubFetch({
+      'GET /api/v1/user/layout-counts': { json: { messages: 5, friendships: 0, notifications: 1 } },
+      'GET /api/v1/user/tests-count': { json: { abandoned: 0, finished: 1, unfinished: 0 } },
+    });
+    await ensureCountsFor(31);
+    await ensureCountsFor(31);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(app.layoutCounts.messages).toBe(5);
+    expect(calls.filter((c) => c.path === '/api/v1/user/layout-counts')).toHaveLength(1);
+  });
+});

@@ -20,7 +20,10 @@ export function findAccountById(db: Db, id: number): Promise<AccountRow | undefi
   return db.one<AccountRow>(`select ${ACCOUNT_COLUMNS} from users where id = $1`, [id]);
 }
 
-export async function insertPasswordUser(db: Db, u: { name: string; email: string; passwordHash: string }): Promise<AccountRow> {
+export async function insertPasswordUser(
+  db: Db,
+  u: { name: string; email: string; passwordHash: string },
+): Promise<AccountRow> {
   const row = await db.one<AccountRow>(
     `insert into users (name, email, password_hash, auth_provider) values ($1, $2, $3, 'password')
      returning ${ACCOUNT_COLUMNS}`,
@@ -29,7 +32,10 @@ export async function insertPasswordUser(db: Db, u: { name: string; email: strin
   return row!;
 }
 
-export async function insertGoogleUser(db: Db, u: { name: string; email: string; sub: string }): Promise<AccountRow> {
+export async function insertGoogleUser(
+  db: Db,
+  u: { name: string; email: string; sub: string },
+): Promise<AccountRow> {
   const row = await db.one<AccountRow>(
     `insert into users (name, email, auth_provider, google_sub, email_verified_at) values ($1, $2, 'google', $3, now())
      returning ${ACCOUNT_COLUMNS}`,
@@ -51,7 +57,12 @@ export async function linkGoogleSub(db: Db, userId: number, sub: string): Promis
 // ---- bearer tokens ----
 
 /** Issues a bearer token valid for ttlDays; only its hash is stored. */
-export async function issueAuthToken(db: Db, userId: number, ttlDays: number, userAgent?: string): Promise<string> {
+export async function issueAuthToken(
+  db: Db,
+  userId: number,
+  ttlDays: number,
+  userAgent?: string,
+): Promise<string> {
   const token = newToken();
   await db.query(
     `insert into auth_tokens (user_id, token_hash, expires_at, user_agent)
@@ -62,16 +73,26 @@ export async function issueAuthToken(db: Db, userId: number, ttlDays: number, us
 }
 
 export async function revokeAuthToken(db: Db, tokenId: number, userId: number): Promise<void> {
-  await db.query('update auth_tokens set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null', [tokenId, userId]);
+  await db.query(
+    'update auth_tokens set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null',
+    [tokenId, userId],
+  );
 }
 
 export async function revokeAllAuthTokens(db: Db, userId: number): Promise<void> {
-  await db.query('update auth_tokens set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+  await db.query('update auth_tokens set revoked_at = now() where user_id = $1 and revoked_at is null', [
+    userId,
+  ]);
 }
 
 // ---- single-use mail links ----
 
-export async function createMailToken(db: Db, userId: number, purpose: MailPurpose, ttlMinutes: number): Promise<string> {
+export async function createMailToken(
+  db: Db,
+  userId: number,
+  purpose: MailPurpose,
+  ttlMinutes: number,
+): Promise<string> {
   const token = newToken();
   await db.query(
     `insert into mail_tokens (user_id, purpose, token_hash, expires_at)
@@ -85,7 +106,11 @@ export async function createMailToken(db: Db, userId: number, purpose: MailPurpo
  * Marks a valid (unused, unexpired) link as used and returns its user id; undefined otherwise.
  * The conditional update makes the link single-use even under concurrent requests.
  */
-export async function consumeMailToken(db: Db, token: string, purpose: MailPurpose): Promise<number | undefined> {
+export async function consumeMailToken(
+  db: Db,
+  token: string,
+  purpose: MailPurpose,
+): Promise<number | undefined> {
   const row = await db.one<{ user_id: number }>(
     `update mail_tokens set used_at = now()
       where token_hash = $1 and purpose = $2 and used_at is null and expires_at > now()
@@ -97,11 +122,19 @@ export async function consumeMailToken(db: Db, token: string, purpose: MailPurpo
 
 /** Invalidates the other outstanding links of a user for a purpose (after one was used). */
 export async function expireMailTokens(db: Db, userId: number, purpose: MailPurpose): Promise<void> {
-  await db.query('update mail_tokens set used_at = now() where user_id = $1 and purpose = $2 and used_at is null', [userId, purpose]);
+  await db.query(
+    'update mail_tokens set used_at = now() where user_id = $1 and purpose = $2 and used_at is null',
+    [userId, purpose],
+  );
 }
 
 /** How many links of a purpose a user got in the last `minutes` (to cap mail sending). */
-export async function countRecentMailTokens(db: Db, userId: number, purpose: MailPurpose, minutes: number): Promise<number> {
+export async function countRecentMailTokens(
+  db: Db,
+  userId: number,
+  purpose: MailPurpose,
+  minutes: number,
+): Promise<number> {
   const row = await db.one<{ n: number }>(
     `select count(*)::int as n from mail_tokens
       where user_id = $1 and purpose = $2 and created_at > now() - $3::int * interval '1 minute'`,
@@ -111,17 +144,32 @@ export async function countRecentMailTokens(db: Db, userId: number, purpose: Mai
 }
 
 export async function markEmailVerified(db: Db, userId: number): Promise<void> {
-  await db.query('update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = $1', [userId]);
+  await db.query(
+    'update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = $1',
+    [userId],
+  );
 }
 
 export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.query('update users set password_hash = $2, updated_at = now() where id = $1', [userId, passwordHash]);
+  await db.query('update users set password_hash = $2, updated_at = now() where id = $1', [
+    userId,
+    passwordHash,
+  ]);
 }
 
 // ---- login attempts ----
 
-export async function recordLoginAttempt(db: Db, ip: string, email: string, succeeded: boolean): Promise<void> {
-  await db.query('insert into login_attempts (ip, email, succeeded) values ($1, $2, $3)', [ip, email, succeeded]);
+export async function recordLoginAttempt(
+  db: Db,
+  ip: string,
+  email: string,
+  succeeded: boolean,
+): Promise<void> {
+  await db.query('insert into login_attempts (ip, email, succeeded) values ($1, $2, $3)', [
+    ip,
+    email,
+    succeeded,
+  ]);
 }
 
 /** Failed attempts from an IP within the window. */

@@ -13,7 +13,8 @@ import {
 import { userDtoSchema } from './user-dto.ts';
 import * as auth from './service.ts';
 
-const authAnswer = (code: string) => z.object({ success: z.literal(code), token: z.string(), user: userDtoSchema });
+const authAnswer = (code: string) =>
+  z.object({ success: z.literal(code), token: z.string(), user: userDtoSchema });
 const successAnswer = (code: string) => z.object({ success: z.literal(code) });
 
 const client = (req: FastifyRequest): auth.Client => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -33,7 +34,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       // Generous: a class behind one NAT may register together.
       config: limit(30, 60),
-      schema: { tags: ['auth'], summary: 'Creează un cont cu email și parolă', body: registerBody, response: { 201: authAnswer('REGISTER_SUCCESSFUL') } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Creează un cont cu email și parolă',
+        body: registerBody,
+        response: { 201: authAnswer('REGISTER_SUCCESSFUL') },
+      },
     },
     async (req, reply) => {
       const result = await auth.register(app, req.body, client(req));
@@ -46,25 +52,46 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       // The real limits (per IP and per account, failures only) are in the service; this only caps floods.
       config: limit(300, 15),
-      schema: { tags: ['auth'], summary: 'Conectare cu email și parolă', body: loginBody, response: { 200: authAnswer('LOGIN_SUCCESSFUL') } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Conectare cu email și parolă',
+        body: loginBody,
+        response: { 200: authAnswer('LOGIN_SUCCESSFUL') },
+      },
     },
-    async (req) => ({ success: 'LOGIN_SUCCESSFUL' as const, ...(await auth.login(app, req.body, client(req))) }),
+    async (req) => ({
+      success: 'LOGIN_SUCCESSFUL' as const,
+      ...(await auth.login(app, req.body, client(req))),
+    }),
   );
 
   app.post(
     '/auth/google',
     {
       config: limit(60, 15),
-      schema: { tags: ['auth'], summary: 'Conectare sau înregistrare cu Google (ID token)', body: googleLoginBody, response: { 200: authAnswer('LOGIN_SUCCESSFUL') } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Conectare sau înregistrare cu Google (ID token)',
+        body: googleLoginBody,
+        response: { 200: authAnswer('LOGIN_SUCCESSFUL') },
+      },
     },
-    async (req) => ({ success: 'LOGIN_SUCCESSFUL' as const, ...(await auth.googleLogin(app, req.body.credential, client(req))) }),
+    async (req) => ({
+      success: 'LOGIN_SUCCESSFUL' as const,
+      ...(await auth.googleLogin(app, req.body.credential, client(req))),
+    }),
   );
 
   app.post(
     '/logout',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['auth'], summary: 'Deconectare (revocă tokenul curent)', security: [{ bearer: [] }], response: { 200: successAnswer('LOGOUT_SUCCESSFUL') } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Deconectare (revocă tokenul curent)',
+        security: [{ bearer: [] }],
+        response: { 200: successAnswer('LOGOUT_SUCCESSFUL') },
+      },
     },
     async (req) => {
       await auth.logout(app, req.auth!);
@@ -77,7 +104,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       config: limit(5, 15),
-      schema: { tags: ['auth'], summary: 'Retrimite emailul de confirmare', security: [{ bearer: [] }], response: { 200: successAnswer('EMAIL_VERIFICATION_SENT') } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Retrimite emailul de confirmare',
+        security: [{ bearer: [] }],
+        response: { 200: successAnswer('EMAIL_VERIFICATION_SENT') },
+      },
     },
     async (req) => {
       await auth.resendConfirmation(app, req.auth!.id);
@@ -96,14 +128,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ success: z.literal('EMAIL_VERIFIED'), user: userDtoSchema }) },
       },
     },
-    async (req) => ({ success: 'EMAIL_VERIFIED' as const, user: await auth.confirmEmail(app, req.body.hash) }),
+    async (req) => ({
+      success: 'EMAIL_VERIFIED' as const,
+      user: await auth.confirmEmail(app, req.body.hash),
+    }),
   );
 
   app.post(
     '/auth/password/forgot',
     {
       config: limit(5, 15),
-      schema: { tags: ['auth'], summary: 'Trimite linkul de resetare a parolei', body: forgotPasswordBody, response: { 200: successAnswer('PASSWORD_RESET_SENT') } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Trimite linkul de resetare a parolei',
+        body: forgotPasswordBody,
+        response: { 200: successAnswer('PASSWORD_RESET_SENT') },
+      },
     },
     async (req) => {
       await auth.forgotPassword(app, req.body, client(req));
@@ -115,7 +155,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/auth/password/reset',
     {
       config: limit(10, 15),
-      schema: { tags: ['auth'], summary: 'Setează o parolă nouă cu tokenul din link', body: resetPasswordBody, response: { 200: successAnswer('PASSWORD_RESET_SUCCESSFUL') } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Setează o parolă nouă cu tokenul din link',
+        body: resetPasswordBody,
+        response: { 200: successAnswer('PASSWORD_RESET_SUCCESSFUL') },
+      },
     },
     async (req) => {
       await auth.resetPassword(app, req.body);

@@ -67,7 +67,12 @@ export async function sendConfirmationMail(
   if (opts.invalidatePrevious) await q.expireMailTokens(ctx.db, user.id, 'confirm_email');
   const token = await q.createMailToken(ctx.db, user.id, 'confirm_email', CONFIRM_EMAIL_TTL_HOURS * 60);
   const link = `${ctx.config.publicUrl}/confirma-email?hash=${encodeURIComponent(token)}`;
-  const mail = confirmEmailMail({ product: ctx.config.PRODUCT_NAME, name: user.name, link, hours: CONFIRM_EMAIL_TTL_HOURS });
+  const mail = confirmEmailMail({
+    product: ctx.config.PRODUCT_NAME,
+    name: user.name,
+    link,
+    hours: CONFIRM_EMAIL_TTL_HOURS,
+  });
   await sendSafely(ctx, { to: user.email, ...mail });
 }
 
@@ -105,10 +110,17 @@ async function checkLoginRate(ctx: Ctx, ip: string, email: string): Promise<void
     q.countIpFailures(ctx.db, ip, c.LOGIN_RATE_WINDOW_MIN),
     q.countAccountFailures(ctx.db, email, c.LOGIN_RATE_WINDOW_MIN),
   ]);
-  if (byIp >= c.LOGIN_RATE_PER_IP || byAccount >= c.LOGIN_RATE_PER_ACCOUNT) throw tooMany('FORM_TOO_MANY_LOGIN_ATTEMPTS');
+  if (byIp >= c.LOGIN_RATE_PER_IP || byAccount >= c.LOGIN_RATE_PER_ACCOUNT)
+    throw tooMany('FORM_TOO_MANY_LOGIN_ATTEMPTS');
 }
 
-async function loginFailed(ctx: Ctx, ip: string, email: string, code: ErrorCode, field?: string): Promise<never> {
+async function loginFailed(
+  ctx: Ctx,
+  ip: string,
+  email: string,
+  code: ErrorCode,
+  field?: string,
+): Promise<never> {
   await q.recordLoginAttempt(ctx.db, ip, email, false);
   if (Date.now() - lastPrune > 10 * 60_000) {
     lastPrune = Date.now();
@@ -117,7 +129,11 @@ async function loginFailed(ctx: Ctx, ip: string, email: string, code: ErrorCode,
   throw badRequest(code, field);
 }
 
-export async function login(ctx: Ctx, body: { email: string; password: string; captcha?: string }, client: Client): Promise<AuthResult> {
+export async function login(
+  ctx: Ctx,
+  body: { email: string; password: string; captcha?: string },
+  client: Client,
+): Promise<AuthResult> {
   await checkLoginRate(ctx, client.ip, body.email);
   await verifyCaptcha(ctx.config, body.captcha, client.ip);
   const account = await q.findAccountByEmail(ctx.db, body.email);
@@ -167,14 +183,24 @@ export async function confirmEmail(ctx: Ctx, hash: string): Promise<User> {
 
 // ---- password reset ----
 
-export async function forgotPassword(ctx: Ctx, body: { email: string; captcha?: string }, client: Client): Promise<void> {
+export async function forgotPassword(
+  ctx: Ctx,
+  body: { email: string; captcha?: string },
+  client: Client,
+): Promise<void> {
   await verifyCaptcha(ctx.config, body.captcha, client.ip);
   const account = await q.findAccountByEmail(ctx.db, body.email);
   if (!account?.password_hash) return;
-  if ((await q.countRecentMailTokens(ctx.db, account.id, 'reset_password', 60)) >= RESET_MAILS_PER_HOUR) return;
+  if ((await q.countRecentMailTokens(ctx.db, account.id, 'reset_password', 60)) >= RESET_MAILS_PER_HOUR)
+    return;
   const token = await q.createMailToken(ctx.db, account.id, 'reset_password', RESET_PASSWORD_TTL_MIN);
   const link = `${ctx.config.publicUrl}/resetare-parola?token=${encodeURIComponent(token)}`;
-  const mail = resetPasswordMail({ product: ctx.config.PRODUCT_NAME, name: account.name, link, minutes: RESET_PASSWORD_TTL_MIN });
+  const mail = resetPasswordMail({
+    product: ctx.config.PRODUCT_NAME,
+    name: account.name,
+    link,
+    minutes: RESET_PASSWORD_TTL_MIN,
+  });
   await sendSafely(ctx, { to: account.email, ...mail });
 }
 
@@ -194,7 +220,12 @@ export async function resetPassword(ctx: Ctx, body: { token: string; password: s
 
 // ---- Google ----
 
-export async function googleLogin(ctx: Ctx, credential: string, client: Client, keys?: JWTVerifyGetKey): Promise<AuthResult> {
+export async function googleLogin(
+  ctx: Ctx,
+  credential: string,
+  client: Client,
+  keys?: JWTVerifyGetKey,
+): Promise<AuthResult> {
   const identity = await verifyGoogleCredential(ctx.config, credential, keys);
   const bySub = await q.findAccountByGoogleSub(ctx.db, identity.sub);
   if (bySub) return signIn(ctx, bySub, client);
@@ -210,7 +241,11 @@ export async function googleLogin(ctx: Ctx, credential: string, client: Client, 
   }
   const name = identity.name ?? identity.email.split('@')[0]!;
   try {
-    return signIn(ctx, await q.insertGoogleUser(ctx.db, { name, email: identity.email, sub: identity.sub }), client);
+    return signIn(
+      ctx,
+      await q.insertGoogleUser(ctx.db, { name, email: identity.email, sub: identity.sub }),
+      client,
+    );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // Two sign-ins raced: the other one created the account.

@@ -97,7 +97,8 @@ export function toUserDto(row: UserRow, now = Date.now()): User {
     email_verified_at: iso(row.email_verified_at),
     last_notification_seen_date: iso(row.last_notification_seen_date),
     acknowledged_info_banner: row.acknowledged_info_banner,
-    auth_provider: row.auth_provider === 'google' || row.auth_provider === 'partner' ? row.auth_provider : 'password',
+    auth_provider:
+      row.auth_provider === 'google' || row.auth_provider === 'partner' ? row.auth_provider : 'password',
     sound_effects: row.sound_effects,
     created_at: iso(row.created_at) ?? new Date(0).toISOString(),
   };

@@ -5,14 +5,25 @@
 export type MailContent = { subject: string; html: string; text: string };
 
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
-type Layout = { product: string; title: string; greeting: string; paragraphs: string[]; button?: { label: string; url: string }; after?: string[] };
+type Layout = {
+  product: string;
+  title: string;
+  greeting: string;
+  paragraphs: string[];
+  button?: { label: string; url: string };
+  after?: string[];
+};
 
 /** Wraps content into the common HTML frame and the matching text version. */
 export function layout(l: Layout): { html: string; text: string } {
-  const p = (t: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${escapeHtml(t)}</p>`;
+  const p = (t: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${escapeHtml(t)}</p>`;
   const button = l.button
     ? `<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(l.button.url)}" style="display:inline-block;padding:12px 24px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:8px;font-weight:600;font-size:16px">${escapeHtml(l.button.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#52606d">Dacă butonul nu funcționează, copiază acest link în browser:<br><a href="${escapeHtml(l.button.url)}" style="color:#2563eb;word-break:break-all">${escapeHtml(l.button.url)}</a></p>`
@@ -56,7 +67,12 @@ export function roCount(n: number, one: string, many: string): string {
 // Romanian order is often "Nume Prenume", so the greeting uses the full name instead of guessing.
 const greet = (name: string) => (name.trim() ? `Bună, ${name.trim()}!` : 'Bună!');
 
-export function confirmEmailMail(o: { product: string; name: string; link: string; hours: number }): MailContent {
+export function confirmEmailMail(o: {
+  product: string;
+  name: string;
+  link: string;
+  hours: number;
+}): MailContent {
   const subject = `Confirmă adresa de email pentru ${o.product}`;
   return {
     subject,
@@ -76,7 +92,12 @@ export function confirmEmailMail(o: { product: string; name: string; link: strin
   };
 }
 
-export function resetPasswordMail(o: { product: string; name: string; link: string; minutes: number }): MailContent {
+export function resetPasswordMail(o: {
+  product: string;
+  name: string;
+  link: string;
+  minutes: number;
+}): MailContent {
   const subject = `Resetarea parolei pentru ${o.product}`;
   return {
     subject,
@@ -84,7 +105,9 @@ export function resetPasswordMail(o: { product: string; name: string; link: stri
       product: o.product,
       title: subject,
       greeting: greet(o.name),
-      paragraphs: [`Am primit o cerere de resetare a parolei pentru contul tău ${o.product}. Apasă butonul de mai jos ca să alegi o parolă nouă.`],
+      paragraphs: [
+        `Am primit o cerere de resetare a parolei pentru contul tău ${o.product}. Apasă butonul de mai jos ca să alegi o parolă nouă.`,
+      ],
       button: { label: 'Alege o parolă nouă', url: o.link },
       after: [
         `Linkul este valabil ${roCount(o.minutes, 'un minut', 'minute')} și poate fi folosit o singură dată. După resetare vei fi deconectat de pe toate dispozitivele.`,

@@ -9,7 +9,11 @@ import type { GridOutcome } from '../../../src/shared/scoring.ts';
 
 const scheduler = fsrs({ enable_fuzz: false });
 
-const RATING: Record<Exclude<GridOutcome, 'blank'>, Grade> = { wrong: Rating.Again, partial: Rating.Hard, right: Rating.Good };
+const RATING: Record<Exclude<GridOutcome, 'blank'>, Grade> = {
+  wrong: Rating.Again,
+  partial: Rating.Hard,
+  right: Rating.Good,
+};
 
 export type Reviewable = { id: string; grid_id: number; outcome: GridOutcome; answered_at: Date | string };
 
@@ -17,13 +21,15 @@ type CardRow = { grid_id: number; state: Record<string, unknown> };
 
 /** Applies the reviews of these answers (of one user) and marks them reviewed. Same-grid answers apply in time order. */
 export async function reviewAnswers(db: Db, userId: number, answers: readonly Reviewable[]): Promise<void> {
-  const due = answers.filter((a) => a.outcome !== 'blank').sort((a, b) => +new Date(a.answered_at) - +new Date(b.answered_at));
+  const due = answers
+    .filter((a) => a.outcome !== 'blank')
+    .sort((a, b) => +new Date(a.answered_at) - +new Date(b.answered_at));
   if (!due.length) return;
   const gridIds = [...new Set(due.map((a) => a.grid_id))];
-  const rows = await db.query<CardRow>('select grid_id, state from srs_cards where user_id = $1 and grid_id = any($2::int[])', [
-    userId,
-    gridIds,
-  ]);
+  const rows = await db.query<CardRow>(
+    'select grid_id, state from srs_cards where user_id = $1 and grid_id = any($2::int[])',
+    [userId, gridIds],
+  );
   const cards = new Map<number, Card>();
   for (const r of rows) cards.set(r.grid_id, fromJson(r.state));
   for (const a of due) {
@@ -34,7 +40,12 @@ export async function reviewAnswers(db: Db, userId: number, answers: readonly Re
   }
   const payload = [...cards.entries()]
     .filter(([gridId]) => gridIds.includes(gridId))
-    .map(([grid_id, c]) => ({ grid_id, state: c, due: c.due.toISOString(), last_review: c.last_review ? new Date(c.last_review).toISOString() : null }));
+    .map(([grid_id, c]) => ({
+      grid_id,
+      state: c,
+      due: c.due.toISOString(),
+      last_review: c.last_review ? new Date(c.last_review).toISOString() : null,
+    }));
   await db.query(
     `insert into srs_cards (user_id, grid_id, state, due, last_review, updated_at)
      select $1, x.grid_id, x.state, x.due, x.last_review, now()

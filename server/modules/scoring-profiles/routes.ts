@@ -9,7 +9,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['scoring'];
   app.get(
     '/scoring-profiles',
-    { schema: { tags, description: 'Profilurile de punctare ale centrelor (date, editabile de administratori).' } },
+    {
+      schema: {
+        tags,
+        description: 'Profilurile de punctare ale centrelor (date, editabile de administratori).',
+      },
+    },
     async () => ({ profiles: await listProfiles(app.db) }),
   );
   app.put(

@@ -22,7 +22,9 @@ export async function listProfiles(db: Db): Promise<ScoringProfile[]> {
 }
 
 export async function referenceProfile(db: Db): Promise<ScoringProfile> {
-  const row = await db.one<Row>('select slug, profile, updated_at from scoring_profiles where slug = $1', [DEFAULT_PROFILE_SLUG]);
+  const row = await db.one<Row>('select slug, profile, updated_at from scoring_profiles where slug = $1', [
+    DEFAULT_PROFILE_SLUG,
+  ]);
   return row ? withSlug(row) : defaultProfile()!;
 }
 
@@ -39,7 +41,12 @@ export async function profileForUser(db: Db, userId: number): Promise<ScoringPro
 }
 
 /** Admin edit: an existing profile, or a new one for an existing centre; otherwise 404. */
-export async function saveProfile(db: Db, slug: string, body: ScoringProfileBody, adminId: number): Promise<ScoringProfile> {
+export async function saveProfile(
+  db: Db,
+  slug: string,
+  body: ScoringProfileBody,
+  adminId: number,
+): Promise<ScoringProfile> {
   const known = await db.one(
     'select 1 from scoring_profiles where slug = $1 union all select 1 from centers where slug = $1 limit 1',
     [slug],

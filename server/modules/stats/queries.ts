@@ -37,7 +37,10 @@ export function weakest<T extends { answered: number; correct_pct: number }>(cha
 
 export async function stats(db: Db, userId: number) {
   const [tests, totals, manuals, chapters, progress] = await Promise.all([
-    db.query<{ status: string; n: number }>('select status, count(*)::int as n from tests where user_id = $1 group by status', [userId]),
+    db.query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from tests where user_id = $1 group by status',
+      [userId],
+    ),
     db.one<Agg & { avg_time_ms: number | null; total_time_ms: number | null }>(
       `select ${AGG}, avg(a.time_ms)::float8 as avg_time_ms, sum(a.time_ms)::float8 as total_time_ms
          from answers a where a.user_id = $1 and a.outcome <> 'blank'`,
@@ -77,7 +80,12 @@ export async function stats(db: Db, userId: number) {
     },
     manuals: manuals.map(withPct),
     chapters,
-    progress: progress.map((p) => ({ day: p.day, answered: p.answered, right: p.right, correct_pct: pct(p.right, p.answered) })),
+    progress: progress.map((p) => ({
+      day: p.day,
+      answered: p.answered,
+      right: p.right,
+      correct_pct: pct(p.right, p.answered),
+    })),
     weakest_chapters: weakest(chapters),
     weak_min_answered: WEAK_MIN_ANSWERED,
   };

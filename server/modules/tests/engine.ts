@@ -135,7 +135,11 @@ export async function finishTest(
       const current = await tx.one<TestRow>(`select ${TEST_COLUMNS} from tests t where t.id = $1`, [test.id]);
       return { test: current ?? test, result: null, changed: false };
     }
-    await reviewAnswers(tx, test.user_id, answers.filter((a) => !a.reviewed_at));
+    await reviewAnswers(
+      tx,
+      test.user_id,
+      answers.filter((a) => !a.reviewed_at),
+    );
     return { test: row, result: resultOf(s), changed: true };
   });
 }
@@ -148,7 +152,12 @@ export async function abandonTest(db: Db, test: TestRow): Promise<TestRow | unde
        returning ${TEST_COLUMNS}`,
       [test.id],
     );
-    if (row) await reviewAnswers(tx, test.user_id, (await testAnswers(tx, test.id)).filter((a) => !a.reviewed_at));
+    if (row)
+      await reviewAnswers(
+        tx,
+        test.user_id,
+        (await testAnswers(tx, test.id)).filter((a) => !a.reviewed_at),
+      );
     return row;
   });
 }
@@ -177,5 +186,12 @@ export async function storedResult(db: Db, test: TestRow): Promise<TestResult> {
   const profile = await profileForUser(db, test.user_id);
   const s = scoreTest(grids, new Map(answers.map((a) => [a.grid_id, a.marked])), profile);
   // The stored score is the one of record (the profile may have been edited since).
-  return { ...resultOf(s), score: test.score ?? s.score, max_score: test.max_score ?? s.max_score, grade: test.grade ?? s.grade };
+  const grade = test.grade ?? s.grade;
+  return {
+    ...resultOf(s),
+    score: test.score ?? s.score,
+    max_score: test.max_score ?? s.max_score,
+    grade,
+    passed: grade + 1e-9 >= profile.final.pass_mark,
+  };
 }

@@ -46,14 +46,20 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
  * time_limit − (now − started_at), never above the total nor above what the client last reported
  * (POST /remaining only lowers it), never below 0. null for untimed tests.
  */
-export function remainingSeconds(t: Pick<TestRow, 'time_limit_s' | 'remaining_s' | 'started_at'>, now = Date.now()): number | null {
+export function remainingSeconds(
+  t: Pick<TestRow, 'time_limit_s' | 'remaining_s' | 'started_at'>,
+  now = Date.now(),
+): number | null {
   if (t.time_limit_s === null) return null;
   const byClock = Math.floor(t.time_limit_s - (now - ms(t.started_at)) / 1000);
   return Math.max(0, Math.min(t.time_limit_s, byClock, t.remaining_s ?? t.time_limit_s));
 }
 
 /** The moment the time ran out (for a test that expired while nobody was looking). */
-export function deadline(t: Pick<TestRow, 'time_limit_s' | 'remaining_s' | 'started_at'>, now = Date.now()): Date {
+export function deadline(
+  t: Pick<TestRow, 'time_limit_s' | 'remaining_s' | 'started_at'>,
+  now = Date.now(),
+): Date {
   const byClock = ms(t.started_at) + (t.time_limit_s ?? 0) * 1000;
   return new Date(Math.min(byClock, now));
 }
@@ -106,6 +112,7 @@ export async function ownTest(db: Db, userId: number, id: string, forUpdate = fa
 /** The 409 for a write on a test that no longer accepts writes. */
 export function closedError(t: TestRow) {
   let code: ErrorCode = 'FORM_TEST_INVALID_STATUS';
-  if (t.status === 'finished') code = t.finish_reason === 'expired' ? 'FORM_TEST_TIME_EXPIRED' : 'FORM_TEST_ALREADY_FINISHED';
+  if (t.status === 'finished')
+    code = t.finish_reason === 'expired' ? 'FORM_TEST_TIME_EXPIRED' : 'FORM_TEST_ALREADY_FINISHED';
   return conflict(code);
 }

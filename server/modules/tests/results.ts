@@ -13,7 +13,10 @@ export async function results(db: Db, userId: number, id: string) {
   if (test.status !== 'finished') throw conflict('FORM_TEST_NOT_FINISHED');
   const [grids, answers, profiles, own] = await Promise.all([
     testGridDetails(db, test.id),
-    db.query<AnswerRow>('select id, grid_id, marked, flagged, time_ms, outcome, answered_at from answers where test_id = $1', [test.id]),
+    db.query<AnswerRow>(
+      'select id, grid_id, marked, flagged, time_ms, outcome, answered_at from answers where test_id = $1',
+      [test.id],
+    ),
     listProfiles(db),
     profileForUser(db, userId),
   ]);
@@ -48,7 +51,16 @@ export async function results(db: Db, userId: number, id: string) {
     }),
     by_center: profiles.map((p) => {
       const s = scoreTest(grids, marked, p);
-      return { slug: p.slug, name: p.name, known: p.known, score: s.score, max_score: s.max_score, grade: s.grade, passed: s.passed, mapping: s.mapping };
+      return {
+        slug: p.slug,
+        name: p.name,
+        known: p.known,
+        score: s.score,
+        max_score: s.max_score,
+        grade: s.grade,
+        passed: s.passed,
+        mapping: s.mapping,
+      };
     }),
   };
 }
@@ -85,7 +97,8 @@ export async function ranking(db: Db, userId: number, id: string) {
     [test.grid_set_hash, userId, test.id],
   );
   rows.sort((a, b) => b.score - a.score || a.duration_s - b.duration_s || a.user_id - b.user_id);
-  const better = (x: Entry, y: Entry) => x.score > y.score + 1e-9 || (Math.abs(x.score - y.score) <= 1e-9 && x.duration_s < y.duration_s);
+  const better = (x: Entry, y: Entry) =>
+    x.score > y.score + 1e-9 || (Math.abs(x.score - y.score) <= 1e-9 && x.duration_s < y.duration_s);
   const rankOf = (e: Entry) => 1 + rows.filter((o) => better(o, e)).length;
   const me = rows.find((r) => r.test_id === test.id)!;
   const total = rows.length;

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerBody, countBody, createTestBody, historyQuery, remainingBody, syncBody } from '../../../src/shared/test-schema.ts';
+import {
+  answerBody,
+  countBody,
+  createTestBody,
+  historyQuery,
+  remainingBody,
+  syncBody,
+} from '../../../src/shared/test-schema.ts';
 import { abandon, createTest, finish, getTest, history, putAnswer, remove, setRemaining } from './service.ts';
 import { ranking, results } from './results.ts';
 import { syncTests } from './sync.ts';
@@ -23,9 +30,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/tests/sync',
     {
       ...auth,
-      schema: { tags, security, body: syncBody, description: 'Încărcarea testelor făcute offline; idempotentă după id-urile generate de client.' },
+      schema: {
+        tags,
+        security,
+        body: syncBody,
+        description: 'Încărcarea testelor făcute offline; idempotentă după id-urile generate de client.',
+      },
     },
-    async (req) => ({ success: 'TEST_SYNCED' as const, tests: await syncTests(app.db, req.auth!.id, req.body.tests) }),
+    async (req) => ({
+      success: 'TEST_SYNCED' as const,
+      tests: await syncTests(app.db, req.auth!.id, req.body.tests),
+    }),
   );
 
   app.post('/tests/weak', { ...auth, schema: { tags, security, body: countBody } }, async (req, reply) => {
@@ -37,22 +52,44 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     history(app.db, req.auth!.id, req.query.status, req.query.page),
   );
 
-  app.get('/tests/:id', { ...auth, schema: { tags, security, params: idParams } }, async (req) => getTest(app.db, req.auth!.id, req.params.id));
+  app.get('/tests/:id', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
+    getTest(app.db, req.auth!.id, req.params.id),
+  );
 
   app.put(
     '/tests/:id/answers/:gridId',
-    { ...auth, schema: { tags, security, params: idParams.extend({ gridId: z.coerce.number().int().positive() }), body: answerBody } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        params: idParams.extend({ gridId: z.coerce.number().int().positive() }),
+        body: answerBody,
+      },
+    },
     async (req) => putAnswer(app.db, req.auth!.id, req.params.id, req.params.gridId, req.body),
   );
 
-  app.post('/tests/:id/remaining', { ...auth, schema: { tags, security, params: idParams, body: remainingBody } }, async (req) =>
-    setRemaining(app.db, req.auth!.id, req.params.id, req.body.remaining_s),
+  app.post(
+    '/tests/:id/remaining',
+    { ...auth, schema: { tags, security, params: idParams, body: remainingBody } },
+    async (req) => setRemaining(app.db, req.auth!.id, req.params.id, req.body.remaining_s),
   );
 
-  app.post('/tests/:id/finish', { ...auth, schema: { tags, security, params: idParams } }, async (req) => finish(app.db, req.auth!.id, req.params.id));
-  app.post('/tests/:id/abandon', { ...auth, schema: { tags, security, params: idParams } }, async (req) => abandon(app.db, req.auth!.id, req.params.id));
-  app.delete('/tests/:id', { ...auth, schema: { tags, security, params: idParams } }, async (req) => remove(app.db, req.auth!.id, req.params.id));
-  app.get('/tests/:id/results', { ...auth, schema: { tags, security, params: idParams } }, async (req) => results(app.db, req.auth!.id, req.params.id));
-  app.get('/tests/:id/ranking', { ...auth, schema: { tags, security, params: idParams } }, async (req) => ranking(app.db, req.auth!.id, req.params.id));
+  app.post('/tests/:id/finish', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
+    finish(app.db, req.auth!.id, req.params.id),
+  );
+  app.post('/tests/:id/abandon', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
+    abandon(app.db, req.auth!.id, req.params.id),
+  );
+  app.delete('/tests/:id', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
+    remove(app.db, req.auth!.id, req.params.id),
+  );
+  app.get('/tests/:id/results', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
+    results(app.db, req.auth!.id, req.params.id),
+  );
+  app.get('/tests/:id/ranking', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
+    ranking(app.db, req.auth!.id, req.params.id),
+  );
 };
 export default routes;

@@ -2,13 +2,29 @@
 // finish / abandon / delete, history. Every function is scoped to the caller: another user's test
 // is 404 FORM_TEST_NOT_FOUND for every verb.
 import type { Db } from '../../db/db.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, type AppError } from '../../lib/errors.ts';
 import { gridOutcome } from '../../../src/shared/scoring.ts';
 import { HISTORY_PAGE_SIZE, type AnswerBody, type CreateTestBody } from '../../../src/shared/test-schema.ts';
 import { reviewAnswers } from '../review/srs.ts';
 
-import { allowedGrid, abandonTest, expireIfDue, expireOverdue, finishTest, insertTest, isPremium, storedResult } from './engine.ts';
-import { TEST_COLUMNS, closedError, ownTest, remainingSeconds, serializeTest, type TestRow } from './model.ts';
+import {
+  allowedGrid,
+  abandonTest,
+  expireIfDue,
+  expireOverdue,
+  finishTest,
+  insertTest,
+  isPremium,
+  storedResult,
+} from './engine.ts';
+import {
+  TEST_COLUMNS,
+  closedError,
+  ownTest,
+  remainingSeconds,
+  serializeTest,
+  type TestRow,
+} from './model.ts';
 
 /** 422 FORM_NOT_ENOUGH_GRIDS carrying how many grids the filters allow. */
 export function notEnoughGrids(available: number): AppError {
@@ -32,10 +48,10 @@ export async function createTest(db: Db, userId: number, body: CreateTestBody) {
   if (!manual) throw badRequest('FORM_MANUAL_INVALID', 'manual_id');
   const chapterIds = [...new Set(body.chapter_ids ?? [])];
   if (chapterIds.length) {
-    const found = await db.one<{ n: number }>('select count(*)::int as n from chapters where id = any($1::int[]) and manual_id = $2', [
-      chapterIds,
-      body.manual_id,
-    ]);
+    const found = await db.one<{ n: number }>(
+      'select count(*)::int as n from chapters where id = any($1::int[]) and manual_id = $2',
+      [chapterIds, body.manual_id],
+    );
     if (found?.n !== chapterIds.length) throw badRequest('FORM_CHAPTER_INVALID', 'chapter_ids');
   }
   const premium = await isPremium(db, userId);
@@ -49,14 +65,18 @@ export async function createTest(db: Db, userId: number, body: CreateTestBody) {
     params.push(body.difficulty);
     where.push(`g.difficulty = $${params.length}`);
   }
-  if (body.only_unseen) where.push(`not exists (select 1 from answers a where a.user_id = $1 and a.grid_id = g.id and a.outcome <> 'blank')`);
+  if (body.only_unseen)
+    where.push(
+      `not exists (select 1 from answers a where a.user_id = $1 and a.grid_id = g.id and a.outcome <> 'blank')`,
+    );
   if (body.only_wrong) {
     where.push(`g.id in (select l.grid_id from (select distinct on (a.grid_id) a.grid_id, a.outcome from answers a
                  where a.user_id = $1 and a.outcome <> 'blank' order by a.grid_id, a.answered_at desc) l where l.outcome <> 'right')`);
   }
   if (body.only_favorites) {
     // favorites comes from another module's migration; without it nothing is a favourite.
-    if (await tableExists(db, 'favorites')) where.push('g.id in (select f.grid_id from favorites f where f.user_id = $1)');
+    if (await tableExists(db, 'favorites'))
+      where.push('g.id in (select f.grid_id from favorites f where f.user_id = $1)');
     else where.push('false');
   }
   params.push(body.count);
@@ -130,7 +150,8 @@ export type AnswerRow = {
   test_id: string;
 };
 
-const ANSWER_COLUMNS = 'id, test_id, grid_id, marked, flagged, time_ms, outcome, answered_at, updated_at, reviewed_at';
+const ANSWER_COLUMNS =
+  'id, test_id, grid_id, marked, flagged, time_ms, outcome, answered_at, updated_at, reviewed_at';
 
 export function serializeAnswer(a: AnswerRow, reveal: boolean) {
   return {
@@ -145,9 +166,9 @@ export function serializeAnswer(a: AnswerRow, reveal: boolean) {
   };
 }
 
-
 /** Correct answers and explanations: all once finished; in tutor mode, per grid once answered. */
-const revealed = (t: TestRow, a: AnswerRow | undefined) => t.status === 'finished' || (t.mode === 'tutor' && Boolean(a?.marked.length));
+const revealed = (t: TestRow, a: AnswerRow | undefined) =>
+  t.status === 'finished' || (t.mode === 'tutor' && Boolean(a?.marked.length));
 
 export async function getTest(db: Db, userId: number, id: string) {
   const test = await expireIfDue(db, await ownTest(db, userId, id));
@@ -185,11 +206,16 @@ async function writableTest(db: Db, userId: number, id: string): Promise<TestRow
   return test;
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((l) => b.includes(l));
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((l) => b.includes(l));
 
 export async function putAnswer(db: Db, userId: number, testId: string, gridId: number, body: AnswerBody) {
   const test = await writableTest(db, userId, testId);
-  const grid = await db.one<{ correct: string[]; explanation: string; explanation_photo_path: string | null }>(
+  const grid = await db.one<{
+    correct: string[];
+    explanation: string;
+    explanation_photo_path: string | null;
+  }>(
     `select g.correct, g.explanation, g.explanation_photo_path from test_grids tg join grids g on g.id = tg.grid_id
       where tg.test_id = $1 and tg.grid_id = $2`,
     [test.id, gridId],
@@ -200,40 +226,67 @@ export async function putAnswer(db: Db, userId: number, testId: string, gridId: 
   const answeredAt = new Date(Math.min(body.answered_at ? Date.parse(body.answered_at) : now, now));
   const answer = await db.tx(async (tx) => {
     const sameId = await tx.one<AnswerRow>(`select ${ANSWER_COLUMNS} from answers where id = $1`, [body.id]);
-    if (sameId && (sameId.test_id !== test.id || sameId.grid_id !== gridId)) throw badRequest('FORM_UUID_INVALID', 'id');
-    const existing = await tx.one<AnswerRow>(`select ${ANSWER_COLUMNS} from answers where test_id = $1 and grid_id = $2 for update`, [
-      test.id,
-      gridId,
-    ]);
+    if (sameId && (sameId.test_id !== test.id || sameId.grid_id !== gridId))
+      throw badRequest('FORM_UUID_INVALID', 'id');
+    const existing = await tx.one<AnswerRow>(
+      `select ${ANSWER_COLUMNS} from answers where test_id = $1 and grid_id = $2 for update`,
+      [test.id, gridId],
+    );
     if (existing) {
-      if (test.mode === 'tutor' && existing.marked.length && !sameSet(existing.marked, marked)) throw conflict('FORM_GRID_ALREADY_RESPONDED');
+      if (test.mode === 'tutor' && existing.marked.length && !sameSet(existing.marked, marked))
+        throw conflict('FORM_GRID_ALREADY_RESPONDED');
       // Last write wins by answered_at: an older write (a late retry) does not overwrite a newer one.
       if (+new Date(existing.answered_at) > +answeredAt) return existing;
       return (await tx.one<AnswerRow>(
         `update answers set marked = $2::text[], flagged = coalesce($3, flagged), time_ms = coalesce($4, time_ms), outcome = $5,
                 answered_at = $6, updated_at = now()
           where id = $1 returning ${ANSWER_COLUMNS}`,
-        [existing.id, marked, body.flagged ?? null, body.time_ms ?? null, gridOutcome(grid.correct, marked), answeredAt],
+        [
+          existing.id,
+          marked,
+          body.flagged ?? null,
+          body.time_ms ?? null,
+          gridOutcome(grid.correct, marked),
+          answeredAt,
+        ],
       ))!;
     }
     return (await tx.one<AnswerRow>(
       `insert into answers (id, test_id, user_id, grid_id, marked, flagged, time_ms, outcome, answered_at)
        values ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9) returning ${ANSWER_COLUMNS}`,
-      [body.id, test.id, userId, gridId, marked, body.flagged ?? false, body.time_ms ?? null, gridOutcome(grid.correct, marked), answeredAt],
+      [
+        body.id,
+        test.id,
+        userId,
+        gridId,
+        marked,
+        body.flagged ?? false,
+        body.time_ms ?? null,
+        gridOutcome(grid.correct, marked),
+        answeredAt,
+      ],
     ))!;
   });
   await db.query('update tests set last_activity_at = now() where id = $1', [test.id]);
   const reveal = revealed(test, answer);
-  if (test.mode === 'tutor' && answer.marked.length && !answer.reviewed_at) await reviewAnswers(db, userId, [answer]);
+  if (test.mode === 'tutor' && answer.marked.length && !answer.reviewed_at)
+    await reviewAnswers(db, userId, [answer]);
   return {
     answer: serializeAnswer(answer, reveal),
-    ...(reveal ? { correct: grid.correct, explanation: grid.explanation, explanation_photo_url: photoUrl(grid.explanation_photo_path) } : {}),
+    ...(reveal
+      ? {
+          correct: grid.correct,
+          explanation: grid.explanation,
+          explanation_photo_url: photoUrl(grid.explanation_photo_path),
+        }
+      : {}),
   };
 }
 
 export async function setRemaining(db: Db, userId: number, id: string, remaining: number) {
   const test = await writableTest(db, userId, id);
-  if (test.time_limit_s === null || remaining > test.time_limit_s) throw badRequest('FORM_TEST_REMAINING_TIME_INVALID', 'remaining_s');
+  if (test.time_limit_s === null || remaining > test.time_limit_s)
+    throw badRequest('FORM_TEST_REMAINING_TIME_INVALID', 'remaining_s');
   const row = (await db.one<TestRow>(
     `update tests t set remaining_s = least(coalesce(t.remaining_s, t.time_limit_s), $2), last_activity_at = now()
       where t.id = $1 returning ${TEST_COLUMNS}`,
@@ -247,7 +300,11 @@ export async function finish(db: Db, userId: number, id: string) {
   const test = await ownTest(db, userId, id);
   if (test.status !== 'unfinished') throw closedError(test);
   // An overdue test finishes as 'expired' (at its deadline); the caller still gets its result.
-  const { test: row, result, changed } = test.time_limit_s !== null && remainingSeconds(test) === 0
+  const {
+    test: row,
+    result,
+    changed,
+  } = test.time_limit_s !== null && remainingSeconds(test) === 0
     ? await finishTest(db, test, 'expired', new Date(+new Date(test.started_at) + test.time_limit_s * 1000))
     : await finishTest(db, test, 'user');
   if (!changed || !result) throw closedError(row);
@@ -276,7 +333,10 @@ export async function history(db: Db, userId: number, status: TestRow['status'] 
     params.push(status);
     where += ` and t.status = $2`;
   }
-  const total = (await db.one<{ n: number }>(`select count(*)::int as n from tests t where ${where}`, params))!.n;
+  const total = (await db.one<{ n: number }>(
+    `select count(*)::int as n from tests t where ${where}`,
+    params,
+  ))!.n;
   const rows = await db.query<TestRow & { answered_count: number }>(
     `select ${TEST_COLUMNS},
             (select count(*)::int from answers a where a.test_id = t.id and cardinality(a.marked) > 0) as answered_count

@@ -23,10 +23,19 @@
 import type { Db } from '../../db/db.ts';
 import type { ErrorCode } from '../../../src/shared/codes.ts';
 import { gridOutcome } from '../../../src/shared/scoring.ts';
-import { syncTest } from '../../../src/shared/test-schema.ts';
+import type { syncTest } from '../../../src/shared/test-schema.ts';
 import type { z } from 'zod';
 import { reviewAnswers } from '../review/srs.ts';
-import { abandonTest, allowedGrid, finishTest, insertTest, isPremium, storedResult, expireIfDue, type TestResult } from './engine.ts';
+import {
+  abandonTest,
+  allowedGrid,
+  finishTest,
+  insertTest,
+  isPremium,
+  storedResult,
+  expireIfDue,
+  type TestResult,
+} from './engine.ts';
 import { TEST_COLUMNS, type TestRow } from './model.ts';
 
 type SyncTest = z.output<typeof syncTest>;
@@ -74,10 +83,21 @@ function latestPerGrid(answers: SyncAnswer[]): SyncAnswer[] {
   return [...by.values()];
 }
 
-async function checkGrids(db: Db, userId: number, premium: boolean, t: SyncTest): Promise<Map<number, string[]>> {
+async function checkGrids(
+  db: Db,
+  userId: number,
+  premium: boolean,
+  t: SyncTest,
+): Promise<Map<number, string[]>> {
   const ids = [...new Set(t.grid_ids)];
   if (ids.length !== t.grid_ids.length) throw new Rejected('FORM_GRID_NOT_FOUND');
-  const rows = await db.query<{ id: number; correct: string[]; allowed: boolean; is_premium: boolean; visible: boolean }>(
+  const rows = await db.query<{
+    id: number;
+    correct: string[];
+    allowed: boolean;
+    is_premium: boolean;
+    visible: boolean;
+  }>(
     `select g.id, g.correct, g.is_premium, ${allowedGrid('$2', '$3')} as allowed, (g.is_published or g.author_id = $2) as visible
        from grids g where g.id = any($1::int[])`,
     [ids, userId, premium],
@@ -90,18 +110,26 @@ async function checkGrids(db: Db, userId: number, premium: boolean, t: SyncTest)
 
 async function syncOne(db: Db, userId: number, premium: boolean, t: SyncTest): Promise<SyncOutcome> {
   const now = Date.now();
-  let existing = await db.one<TestRow>(`select ${TEST_COLUMNS} from tests t where t.id = $1 for update`, [t.id]);
+  let existing = await db.one<TestRow>(`select ${TEST_COLUMNS} from tests t where t.id = $1 for update`, [
+    t.id,
+  ]);
   if (existing && existing.user_id !== userId) throw new Rejected('FORM_TEST_NOT_FOUND');
   let conflicted = false;
   let correct: Map<number, string[]>;
   if (existing) {
-    const stored = await db.query<{ grid_id: number }>('select grid_id from test_grids where test_id = $1 order by position', [t.id]);
-    if (stored.map((s) => s.grid_id).join(',') !== t.grid_ids.join(',')) throw new Rejected('FORM_SYNC_CONFLICT');
+    const stored = await db.query<{ grid_id: number }>(
+      'select grid_id from test_grids where test_id = $1 order by position',
+      [t.id],
+    );
+    if (stored.map((s) => s.grid_id).join(',') !== t.grid_ids.join(','))
+      throw new Rejected('FORM_SYNC_CONFLICT');
     correct = new Map(
-      (await db.query<{ id: number; correct: string[] }>('select id, correct from grids where id = any($1::int[])', [t.grid_ids])).map((r) => [
-        r.id,
-        r.correct,
-      ]),
+      (
+        await db.query<{ id: number; correct: string[] }>(
+          'select id, correct from grids where id = any($1::int[])',
+          [t.grid_ids],
+        )
+      ).map((r) => [r.id, r.correct]),
     );
     if (t.answers.some((a) => !correct.has(a.grid_id))) throw new Rejected('FORM_GRID_NOT_FOUND');
   } else {
@@ -116,7 +144,10 @@ async function syncOne(db: Db, userId: number, premium: boolean, t: SyncTest): P
       filters: t.filters ?? {},
       gridIds: t.grid_ids,
       timeLimitS: t.time_limit_s ?? null,
-      remainingS: t.time_limit_s != null && t.remaining_s != null ? Math.min(t.remaining_s, t.time_limit_s) : (t.time_limit_s ?? null),
+      remainingS:
+        t.time_limit_s != null && t.remaining_s != null
+          ? Math.min(t.remaining_s, t.time_limit_s)
+          : (t.time_limit_s ?? null),
       source: 'offline',
       startedAt,
     });
@@ -126,10 +157,16 @@ async function syncOne(db: Db, userId: number, premium: boolean, t: SyncTest): P
   const uploads = latestPerGrid(t.answers);
   const ids = uploads.map((a) => a.id);
   if (ids.length) {
-    const foreign = await db.one('select 1 from answers where id = any($1::uuid[]) and test_id <> $2 limit 1', [ids, t.id]);
+    const foreign = await db.one(
+      'select 1 from answers where id = any($1::uuid[]) and test_id <> $2 limit 1',
+      [ids, t.id],
+    );
     if (foreign) throw new Rejected('FORM_UUID_INVALID');
   }
-  const current = await db.query<StoredAnswer>('select id, grid_id, marked, answered_at, test_id from answers where test_id = $1', [t.id]);
+  const current = await db.query<StoredAnswer>(
+    'select id, grid_id, marked, answered_at, test_id from answers where test_id = $1',
+    [t.id],
+  );
   const currentBy = new Map(current.map((a) => [a.grid_id, a]));
 
   if (existing.status === 'finished') {
@@ -192,7 +229,10 @@ async function syncOne(db: Db, userId: number, premium: boolean, t: SyncTest): P
   if (t.status === 'finished') {
     const at = t.finished_at ? new Date(Date.parse(t.finished_at)) : new Date(now);
     if (row.status === 'abandoned') {
-      row = (await db.one<TestRow>(`update tests t set status = 'unfinished' where t.id = $1 returning ${TEST_COLUMNS}`, [t.id]))!;
+      row = (await db.one<TestRow>(
+        `update tests t set status = 'unfinished' where t.id = $1 returning ${TEST_COLUMNS}`,
+        [t.id],
+      ))!;
     }
     const done = await finishTest(db, row, 'sync', at);
     row = done.test;
@@ -203,10 +243,14 @@ async function syncOne(db: Db, userId: number, premium: boolean, t: SyncTest): P
   } else {
     row = await expireIfDue(db, row);
     if (row.mode === 'tutor' && row.status === 'unfinished') {
-      const pending = await db.query<{ id: string; grid_id: number; outcome: 'right' | 'partial' | 'wrong' | 'blank'; answered_at: Date }>(
-        'select id, grid_id, outcome, answered_at from answers where test_id = $1 and reviewed_at is null',
-        [t.id],
-      );
+      const pending = await db.query<{
+        id: string;
+        grid_id: number;
+        outcome: 'right' | 'partial' | 'wrong' | 'blank';
+        answered_at: Date;
+      }>('select id, grid_id, outcome, answered_at from answers where test_id = $1 and reviewed_at is null', [
+        t.id,
+      ]);
       await reviewAnswers(db, userId, pending);
     }
   }

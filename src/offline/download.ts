@@ -1,0 +1,238 @@
+// "Descarcă pentru offline": one GET /courses/:manual/download, written into Dexie in one
+// transaction (manual + chapters + grids, replacing an earlier copy), then every image of the
+// blocks and grid photos stored in the course-images cache the service worker serves from.
+import { subscribe } from 'valtio';
+import { db, type Block, type LocalChapter, type LocalGrid, type LocalManual } from './db.ts';
+import { localWrite, StorageFullError, isQuotaError } from './errors.ts';
+import { downloadCourse, listCourses, type DownloadPayload } from '../api/courses.ts';
+import { COURSE_IMAGES_CACHE } from '../shared/pwa.ts';
+import type { Difficulty, GridType, OptionLetter } from '../shared/constants.ts';
+import { app } from '../state/app.ts';
+import type { User } from '../shared/types.ts';
+
+export type DownloadPhase = 'data' | 'images' | 'done';
+export type DownloadProgress = {
+  phase: DownloadPhase;
+  /** 0–100 within the phase. */
+  percent: number;
+  /** Bytes so far (data phase: transferred; later: data + images). */
+  bytes: number;
+  /** Images done / total in the images phase. */
+  done?: number;
+  total?: number;
+};
+export type DownloadResult = { manual: LocalManual; images: number; failedImages: number };
+
+const PERSIST_KEY = 'storage-persist-requested';
+const autoKey = (userId: number) => `auto-download:${userId}`;
+
+/** 1536 → "1,5 KB", 3 456 789 → "3,3 MB" (Romanian number format). */
+export function formatSize(bytes: number): string {
+  const nf = (max: number) => new Intl.NumberFormat('ro-RO', { maximumFractionDigits: max });
+  if (bytes < 1024 * 1024) return `${nf(bytes < 10 * 1024 ? 1 : 0).format(bytes / 1024)} KB`;
+  return `${nf(1).format(bytes / (1024 * 1024))} MB`;
+}
+
+/** Image URLs a downloaded manual uses: content images of the blocks and grid explanation photos. */
+export function imageUrls(blocksList: (Block[] | null)[], photos: (string | null)[]): string[] {
+  const urls = new Set<string>();
+  for (const blocks of blocksList) for (const b of blocks ?? []) if (b.type === 'img' && b.src) urls.add(b.src);
+  for (const p of photos) if (p) urls.add(p);
+  return [...urls];
+}
+
+function toLocal(payload: DownloadPayload, bytes: number) {
+  const manual: LocalManual = {
+    id: payload.manual.id,
+    slug: payload.manual.slug,
+    title: payload.manual.title,
+    subject: payload.manual.subject,
+    description: payload.manual.description,
+    downloaded_at: new Date().toISOString(),
+    size_bytes: bytes,
+    grid_count: payload.grids.length,
+  };
+  const chapters: LocalChapter[] = payload.chapters.map((c) => ({
+    id: c.id,
+    manual_id: payload.manual.id,
+    slug: c.slug,
+    title: c.title,
+    summary: c.summary,
+    sort: c.sort,
+    premium: c.premium,
+    blocks: c.locked ? null : c.blocks,
+  }));
+  const grids: LocalGrid[] = payload.grids.map((g) => ({
+    id: g.id,
+    chapter_id: g.chapter_id,
+    manual_id: payload.manual.id,
+    type: g.type as GridType,
+    statement: g.statement,
+    options: g.options as Record<OptionLetter, string>,
+    correct: (g.correct as OptionLetter[] | null) ?? null,
+    explanation: g.explanation,
+    explanation_photo: g.explanation_photo_url,
+    difficulty: g.difficulty as Difficulty,
+    premium: g.premium,
+  }));
+  return { manual, chapters, grids };
+}
+
+/** Writes a manual, its chapters and grids in one transaction; an earlier copy is replaced. */
+export async function saveManual(payload: DownloadPayload, bytes = payload.bytes): Promise<LocalManual> {
+  const { manual, chapters, grids } = toLocal(payload, bytes);
+  await localWrite(() =>
+    db.transaction('rw', db.manuals, db.chapters, db.grids, async () => {
+      await db.chapters.where('manual_id').equals(manual.id).delete();
+      await db.grids.where('manual_id').equals(manual.id).delete();
+      await db.manuals.put(manual);
+      await db.chapters.bulkPut(chapters);
+      await db.grids.bulkPut(grids);
+    }),
+  );
+  return manual;
+}
+
+async function requestPersistence(): Promise<void> {
+  try {
+    if (await db.meta.get(PERSIST_KEY)) return;
+    await db.meta.put({ key: PERSIST_KEY, value: new Date().toISOString() });
+    if (typeof navigator !== 'undefined' && navigator.storage?.persist) await navigator.storage.persist();
+  } catch {
+    /* optional: the browser decides */
+  }
+}
+
+async function cacheImages(urls: string[], onEach: (done: number, bytes: number) => void): Promise<{ bytes: number; failed: number }> {
+  if (!urls.length || typeof caches === 'undefined') return { bytes: 0, failed: 0 };
+  const cache = await caches.open(COURSE_IMAGES_CACHE);
+  let bytes = 0;
+  let failed = 0;
+  let done = 0;
+  for (const url of urls) {
+    try {
+      const res = await fetch(url, { credentials: 'same-origin' });
+      if (!res.ok) throw new Error(String(res.status));
+      const blob = await res.clone().blob();
+      bytes += blob.size;
+      await cache.put(url, res);
+    } catch (err) {
+      if (isQuotaError(err)) throw new StorageFullError();
+      failed += 1;
+    }
+    done += 1;
+    onEach(done, bytes);
+  }
+  return { bytes, failed };
+}
+
+const inFlight = new Map<string, Promise<DownloadResult>>();
+
+/**
+ * Downloads a manual for offline use. Progress: data (transfer) then images (one by one).
+ * Throws ApiError for server/network failures and StorageFullError when the quota is full.
+ */
+export function downloadManual(slug: string, onProgress?: (p: DownloadProgress) => void): Promise<DownloadResult> {
+  const running = inFlight.get(slug);
+  if (running) return running;
+  const job = (async () => {
+    const report = (p: DownloadProgress) => onProgress?.(p);
+    report({ phase: 'data', percent: 0, bytes: 0 });
+    await requestPersistence();
+    const payload = await downloadCourse(slug, (fraction, bytes) =>
+      report({ phase: 'data', percent: Math.round(fraction * 100), bytes }),
+    );
+    const dataBytes = payload.bytes;
+    report({ phase: 'data', percent: 100, bytes: dataBytes });
+    let manual = await saveManual(payload, dataBytes);
+    const urls = imageUrls(
+      payload.chapters.map((c) => (c.locked ? null : c.blocks)),
+      payload.grids.map((g) => g.explanation_photo_url),
+    );
+    report({ phase: 'images', percent: urls.length ? 0 : 100, bytes: dataBytes, done: 0, total: urls.length });
+    const images = await cacheImages(urls, (done, imgBytes) =>
+      report({ phase: 'images', percent: Math.round((done / urls.length) * 100), bytes: dataBytes + imgBytes, done, total: urls.length }),
+    );
+    if (images.bytes) {
+      manual = { ...manual, size_bytes: dataBytes + images.bytes };
+      await localWrite(() => db.manuals.update(manual.id, { size_bytes: manual.size_bytes }));
+    }
+    report({ phase: 'done', percent: 100, bytes: manual.size_bytes, done: urls.length, total: urls.length });
+    return { manual, images: urls.length - images.failed, failedImages: images.failed };
+  })();
+  inFlight.set(slug, job);
+  return job.finally(() => inFlight.delete(slug));
+}
+
+/** "Șterge de pe dispozitiv": the manual, its chapters and grids, and the images only it used. */
+export async function removeManual(manualId: number): Promise<void> {
+  const chapters = await db.chapters.where('manual_id').equals(manualId).toArray();
+  const grids = await db.grids.where('manual_id').equals(manualId).toArray();
+  const mine = imageUrls(chapters.map((c) => c.blocks), grids.map((g) => g.explanation_photo));
+  await db.transaction('rw', db.manuals, db.chapters, db.grids, async () => {
+    await db.chapters.where('manual_id').equals(manualId).delete();
+    await db.grids.where('manual_id').equals(manualId).delete();
+    await db.manuals.delete(manualId);
+  });
+  if (!mine.length || typeof caches === 'undefined') return;
+  const others = await db.chapters.toArray();
+  const otherGrids = await db.grids.toArray();
+  const keep = new Set(imageUrls(others.map((c) => c.blocks), otherGrids.map((g) => g.explanation_photo)));
+  try {
+    const cache = await caches.open(COURSE_IMAGES_CACHE);
+    await Promise.all(mine.filter((u) => !keep.has(u)).map((u) => cache.delete(u)));
+  } catch {
+    /* the images stay cached; harmless */
+  }
+}
+
+export async function isDownloaded(manualId: number): Promise<boolean> {
+  return Boolean((await db.manuals.get(manualId))?.downloaded_at);
+}
+
+function waitForUser(timeoutMs = 30_000): Promise<User | null> {
+  if (app.user) return Promise.resolve(app.user);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      unsub();
+      resolve(null);
+    }, timeoutMs);
+    const unsub = subscribe(app, () => {
+      if (!app.user) return;
+      clearTimeout(timer);
+      unsub();
+      resolve(app.user);
+    });
+  });
+}
+
+let autoRunning: Promise<void> | null = null;
+
+/**
+ * Downloads the manual of the user's profile (user.manual_id) once after sign-in, when online.
+ * Safe to call many times (main.tsx and /ai/cursuri call it); never throws.
+ */
+export function autoDownloadProfileManual(): Promise<void> {
+  autoRunning ??= (async () => {
+    try {
+      const user = await waitForUser();
+      if (!user?.manual_id) return;
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+      if (await db.meta.get(autoKey(user.id))) return;
+      if (await isDownloaded(user.manual_id)) {
+        await db.meta.put({ key: autoKey(user.id), value: new Date().toISOString() });
+        return;
+      }
+      const { manuals } = await listCourses();
+      const manual = manuals.find((m) => m.id === user.manual_id);
+      if (!manual) return;
+      await downloadManual(manual.slug);
+      await db.meta.put({ key: autoKey(user.id), value: new Date().toISOString() });
+    } catch {
+      /* tried again at the next start */
+    } finally {
+      autoRunning = null;
+    }
+  })();
+  return autoRunning;
+}
