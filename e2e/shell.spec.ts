@@ -5,19 +5,22 @@ import { login, maintenance } from './helpers.ts';
 test.afterEach(() => maintenance('off'));
 
 test('maintenance on → maintenance page → off → reload', async ({ page }) => {
-  await page.goto('/despre-noi');
-  maintenance('on');
   await page.goto('/conectare');
+  await expect(page.getByRole('button', { name: 'Conectează-te' })).toBeVisible();
+  maintenance('on');
+  // The next API call answers 503: the whole app is replaced by the maintenance page.
   await page.getByLabel('Email').fill('elev@grilio.ro');
   await page.getByLabel('Parola', { exact: true }).fill('Grilio2026!');
   await page.getByRole('button', { name: 'Conectează-te' }).click();
-  await expect(page.getByText(/platforma este în curs de actualizare|mentenanță/i).first()).toBeVisible();
-  const reload = page.getByRole('button', { name: /Reîncarcă pagina/ });
-  await expect(reload).toBeVisible();
-  maintenance('off');
+  await expect(page.getByRole('heading', { name: /actualiz/i })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Platforma este în mentenanță' })).toBeVisible();
+  const reload = page.getByRole('button', { name: /^Reîncarcă pagina/ });
   await reload.click();
+  // Still in maintenance after the reload: the button waits out its 20 s cooldown.
+  await expect(page.getByRole('heading', { name: /actualiz/i })).toBeVisible();
   await expect(page.getByRole('button', { name: /Reîncarcă pagina \(\d+s\)/ })).toBeDisabled();
-  await page.goto('/conectare');
+  maintenance('off');
+  await page.reload();
   await expect(page.getByRole('button', { name: 'Conectează-te' })).toBeVisible();
 });
 
@@ -28,7 +31,7 @@ test('the theme and the cookie choice survive a reload', async ({ page }) => {
   await banner.click();
   await expect(banner).toBeHidden();
   const before = await page.evaluate(() => document.documentElement.dataset.theme);
-  await page.getByRole('button', { name: /temă|tema|Mod (întunecat|luminos)/i }).first().click();
+  await page.getByLabel('Temă întunecată').first().click();
   const after = await page.evaluate(() => document.documentElement.dataset.theme);
   expect(after).not.toBe(before);
   await page.reload();
@@ -41,7 +44,7 @@ test('the theme chosen while signed in is saved on the server', async ({ page })
   await login(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const before = await page.evaluate(() => document.documentElement.dataset.theme);
-  await page.getByRole('button', { name: /temă|tema|Mod (întunecat|luminos)/i }).first().click();
+  await page.getByLabel('Temă întunecată').first().click();
   await expect.poll(async () => {
     const res = await page.request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } });
     return ((await res.json()) as { user: { theme: string } }).user.theme;

@@ -7,24 +7,18 @@ import { API_PREFIX } from '../../src/shared/constants.ts';
 
 export class Maintenance {
   readonly file: string;
-  private cached = false;
-  private checkedAt = 0;
   constructor(dataDir: string) {
     this.file = join(dataDir, 'maintenance.flag');
   }
-  isOn(now = Date.now()): boolean {
-    if (now - this.checkedAt > 500) {
-      this.cached = existsSync(this.file);
-      this.checkedAt = now;
-    }
-    return this.cached;
+  /** One stat per API request: cheap, and a switch takes effect on the very next call. */
+  isOn(): boolean {
+    return existsSync(this.file);
   }
   set(on: boolean): void {
     if (on) {
       mkdirSync(join(this.file, '..'), { recursive: true });
       writeFileSync(this.file, new Date().toISOString());
     } else rmSync(this.file, { force: true });
-    this.checkedAt = 0;
   }
 }
 

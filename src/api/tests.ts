@@ -3,7 +3,6 @@
 import { api } from './client.ts';
 import type { CreateTestBody } from '../shared/test-schema.ts';
 import type { GridOutcome, QuestionType } from '../shared/scoring.ts';
-import type { SyncTestPayload } from '../offline/outbox.ts';
 import type { TestsCount } from '../shared/types.ts';
 
 export type TestStatusApi = 'unfinished' | 'finished' | 'abandoned';
@@ -146,7 +145,8 @@ export const fetchRanking = (id: string) => api.get<Ranking>(`/tests/${encodeURI
 export const fetchHistory = (page = 1, status?: TestStatusApi) =>
   api.get<HistoryPage>('/tests', status ? { page, status } : { page });
 export const fetchTestsCountApi = () => api.get<TestsCount>('/user/tests-count');
-export const syncTests = (tests: SyncTestPayload[]) =>
+export type SyncPayload = { id: string; manual_id: number | null; [key: string]: unknown };
+export const syncTests = (tests: SyncPayload[]) =>
   api.post<{ success: 'TEST_SYNCED'; tests: ServerSyncOutcome[] }>('/tests/sync', { tests });
 export const createWeakTest = (count = 20) =>
   api.post<{ success: 'TEST_CREATED'; test: ServerTest }>('/tests/weak', { count });

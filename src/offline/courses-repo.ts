@@ -167,7 +167,7 @@ export function useDownloadedManuals(): LocalManual[] | undefined {
 /** The grids of a chapter from the mirror (downloaded manuals only). */
 export function useLocalGrids(chapterId: number | undefined, limit = 5): LocalGrid[] | undefined {
   return useLiveQuery(
-    () => (chapterId ? db.grids.where('chapter_id').equals(chapterId).limit(limit).toArray() : Promise.resolve([])),
+    (): Promise<LocalGrid[]> => (chapterId ? db.grids.where('chapter_id').equals(chapterId).limit(limit).toArray() : Promise.resolve([])),
     [chapterId, limit],
   );
 }

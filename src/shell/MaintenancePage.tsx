@@ -31,8 +31,8 @@ export function MaintenancePage() {
         <Icon name="tools" className="maintenance__icon" />
         <h1>Actualizăm platforma</h1>
         <p>
-          {product} primește acum o actualizare ca să funcționeze și mai bine pentru tine. Revenim în câteva minute —
-          progresul tău este în siguranță.
+          Platforma este în curs de actualizare: {product} primește acum îmbunătățiri. Revenim în câteva minute —
+          progresul tău este în siguranță. Mulțumim pentru răbdare!
         </p>
         <button type="button" className="btn btn--primary" onClick={reload} disabled={left > 0}>
           <Icon name="refresh" />

@@ -133,24 +133,24 @@ export function GridView({ grid, reveal = 'always', actions = false, headingLeve
   const showAnswers = shown && !locked && grid.correct !== null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className={`grid-card${locked ? ' grid-card--locked' : ''}`} aria-labelledby={titleId} data-grid-id={grid.id}>
-      <header className="grid-card__meta">
-        <Heading id={titleId} className="grid-card__title">
+    <article className={`grid-view${locked ? ' grid-view--locked' : ''}`} aria-labelledby={titleId} data-grid-id={grid.id}>
+      <header className="grid-view__meta">
+        <Heading id={titleId} className="grid-view__title">
           {label ?? `Grila #${grid.id}`}
         </Heading>
-        <span className="tag">{GRID_TYPE_LABEL[grid.type]}</span>
-        <span className="tag">{DIFFICULTY_LABEL[grid.difficulty]}</span>
-        {grid.premium ? <span className="tag tag--gold">Premium</span> : null}
+        <span className="ctag">{GRID_TYPE_LABEL[grid.type]}</span>
+        <span className="ctag">{DIFFICULTY_LABEL[grid.difficulty]}</span>
+        {grid.premium ? <span className="ctag tag--gold">Premium</span> : null}
       </header>
-      <p className="grid-card__statement">{grid.statement}</p>
-      <ol className="grid-card__options" type="A">
+      <p className="grid-view__statement">{grid.statement}</p>
+      <ol className="grid-view__options" type="A">
         {OPTION_LETTERS.map((l) =>
           grid.options[l] !== undefined ? (
             <li key={l} className={showAnswers && correct.has(l) ? 'is-correct' : undefined}>
-              <span className="grid-card__letter" aria-hidden="true">
+              <span className="grid-view__letter" aria-hidden="true">
                 {l}
               </span>
-              <span className="grid-card__text">{grid.options[l]}</span>
+              <span className="grid-view__text">{grid.options[l]}</span>
               {showAnswers && correct.has(l) ? <span className="visually-hidden"> (corect)</span> : null}
             </li>
           ) : null,
@@ -167,22 +167,22 @@ export function GridView({ grid, reveal = 'always', actions = false, headingLeve
         </button>
       ) : null}
       {showAnswers ? (
-        <div className="grid-card__answer">
+        <div className="grid-view__answer">
           <p>
             <strong>Răspuns corect:</strong> {[...correct].sort().join(', ')}
           </p>
           {grid.explanation ? (
-            <div className="grid-card__explanation">
+            <div className="grid-view__explanation">
               <strong>Explicație:</strong> <p>{grid.explanation}</p>
             </div>
           ) : null}
           {grid.explanation_photo_url ? (
-            <img className="grid-card__photo" src={grid.explanation_photo_url} alt={`Imaginea explicației grilei #${grid.id}`} loading="lazy" />
+            <img className="grid-view__photo" src={grid.explanation_photo_url} alt={`Imaginea explicației grilei #${grid.id}`} loading="lazy" />
           ) : null}
         </div>
       ) : null}
       {actions || footer ? (
-        <footer className="grid-card__actions">
+        <footer className="grid-view__actions">
           {actions ? (
             <>
               <FavoriteButton gridId={grid.id} />

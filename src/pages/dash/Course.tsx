@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { CoursePage } from '../../shell/content/CoursePages.tsx';
+
+export default function Course() {
+  const { manual = '' } = useParams();
+  return <CoursePage key={manual} mode="dash" slug={manual} />;
+}

@@ -1,0 +1,155 @@
+// /statistici — GET /stats: totals, accuracy per manual and chapter, time per grid, progress
+// over time (SVG chart), the weakest chapters with a one-click test (POST /tests/weak).
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { fetchStats, type Stats } from '../../api/stats.ts';
+import { createWeakTest } from '../../api/tests.ts';
+import { ApiError } from '../../api/errors.ts';
+import { trySync } from '../../offline/sync.ts';
+import { app } from '../../state/app.ts';
+import { showToast } from '../../state/toast.ts';
+import { messageFor } from '../../shared/messages.ro.ts';
+import { PercentBar, ProgressChart } from '../../shell/tests/Charts.tsx';
+import { formatDuration } from '../../shell/tests/ResultRow.tsx';
+import '../../styles/tests.css';
+
+export default function Statistics() {
+  const navigate = useNavigate();
+  const { online, product } = useSnapshot(app);
+  const [stats, setStats] = useState<Stats | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    (async () => {
+      try {
+        await trySync();
+        const s = await fetchStats();
+        if (live) {
+          setStats(s);
+          setError(null);
+        }
+      } catch (err) {
+        if (live) setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [online]);
+
+  async function weakTest() {
+    setBusy(true);
+    try {
+      const res = await createWeakTest();
+      showToast(res.success);
+      navigate(`/teste/${res.test.id}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const t = stats?.totals;
+  const manualTitle = new Map((stats?.manuals ?? []).map((m) => [m.manual_id, m.title]));
+
+  return (
+    <section className="page statistics" aria-labelledby="stats-title">
+      <header className="page-header">
+        <h1 id="stats-title">Statistici</h1>
+      </header>
+      {!online ? (
+        <p className="notice notice--offline" role="status">
+          {messageFor('FORM_NETWORK_REQUIRED', product)}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="form-errors" role="alert">
+          {messageFor(error, product)}
+        </p>
+      ) : null}
+      {online && !stats && !error ? <p className="page-loading">Se încarcă statisticile…</p> : null}
+      {stats && t ? (
+        <>
+          <dl className="stat-tiles">
+            <div className="card stat-tile">
+              <dt>Teste</dt>
+              <dd>{t.tests}</dd>
+              <span className="muted">
+                {t.tests_finished} terminate · {t.tests_unfinished} neterminate · {t.tests_abandoned} abandonate
+              </span>
+            </div>
+            <div className="card stat-tile">
+              <dt>Grile rezolvate</dt>
+              <dd>{t.grids_answered}</dd>
+              <span className="muted">
+                {t.right} corecte · {t.partial} parțiale · {t.wrong} greșite
+              </span>
+            </div>
+            <div className="card stat-tile">
+              <dt>Acuratețe</dt>
+              <dd>{t.correct_pct.toLocaleString('ro-RO')}%</dd>
+            </div>
+            <div className="card stat-tile">
+              <dt>Timp mediu pe grilă</dt>
+              <dd>{formatDuration(t.avg_time_ms)}</dd>
+              <span className="muted">total {formatDuration(t.total_time_ms)}</span>
+            </div>
+          </dl>
+
+          {t.grids_answered === 0 ? (
+            <div className="card">
+              <p>Încă nu ai rezolvat grile. Statisticile apar după primul test.</p>
+              <Link to="/teste/start" className="btn btn--primary">
+                Începe un test
+              </Link>
+            </div>
+          ) : null}
+
+          <section className="card" aria-labelledby="progress-h">
+            <h2 id="progress-h">Progres în ultimele 90 de zile</h2>
+            <ProgressChart points={stats.progress} />
+          </section>
+
+          <section className="card" aria-labelledby="weak-h">
+            <h2 id="weak-h">Capitolele cele mai slabe</h2>
+            {stats.weakest_chapters.length ? (
+              <>
+                {stats.weakest_chapters.map((c) => (
+                  <PercentBar key={c.chapter_id} label={c.title} value={c.correct_pct} detail={`${c.answered} grile`} />
+                ))}
+                <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void weakTest()}>
+                  Test pe capitolele slabe
+                </button>
+              </>
+            ) : (
+              <p className="muted">Un capitol apare aici după cel puțin {stats.weak_min_answered} grile rezolvate din el.</p>
+            )}
+          </section>
+
+          {stats.manuals.length ? (
+            <section className="card" aria-labelledby="manuals-h">
+              <h2 id="manuals-h">Acuratețe pe manual</h2>
+              {stats.manuals.map((m) => (
+                <PercentBar key={m.manual_id} label={m.title} value={m.correct_pct} detail={`${m.answered} grile`} />
+              ))}
+            </section>
+          ) : null}
+
+          {stats.chapters.length ? (
+            <section className="card" aria-labelledby="chapters-h">
+              <h2 id="chapters-h">Acuratețe pe capitol</h2>
+              {stats.chapters.map((c) => (
+                <PercentBar key={c.chapter_id} label={`${c.title}`} value={c.correct_pct} detail={`${c.answered} grile · ${manualTitle.get(c.manual_id) ?? ''}`} />
+              ))}
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+// /admin: entry points and signed preview links (copy to clipboard → TEXT_COPIED).
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { createPreviewLink } from '../../../api/admin.ts';
+import { ApiError } from '../../../api/errors.ts';
+import { AdminGate } from '../../../shell/content/AdminGate.tsx';
+import { ErrorList } from '../../../shell/form/index.ts';
+import { showToast } from '../../../state/toast.ts';
+
+export async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    showToast('TEXT_COPIED');
+  } catch {
+    showToast('FORM_AN_ERROR_HAS_OCCURRED', 'error');
+  }
+}
+
+export function PreviewLinkForm({ initialGrid = '' }: { initialGrid?: string }) {
+  const [gridId, setGridId] = useState(initialGrid);
+  const [hours, setHours] = useState('24');
+  const [link, setLink] = useState<{ url: string; expires_at: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const id = Number(gridId);
+    const ttl = Math.round(Number(hours.replace(',', '.')) * 60);
+    if (!Number.isInteger(id) || id <= 0) return setError('FORM_GRID_NOT_FOUND');
+    if (!Number.isFinite(ttl) || ttl < 1 || ttl > 60 * 24 * 30) return setError('FIELD_INVALID');
+    try {
+      setLink(await createPreviewLink(id, ttl));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+    }
+  };
+  return (
+    <form className="form preview-link-form" onSubmit={(e) => void submit(e)} noValidate>
+      <div className="form-field">
+        <label className="form-field__label" htmlFor="preview-grid">
+          ID-ul grilei
+        </label>
+        <input id="preview-grid" className="form-field__input" inputMode="numeric" value={gridId} onChange={(e) => setGridId(e.target.value)} />
+      </div>
+      <div className="form-field">
+        <label className="form-field__label" htmlFor="preview-hours">
+          Valabil (ore, cel mult 720)
+        </label>
+        <input id="preview-hours" className="form-field__input" inputMode="decimal" value={hours} onChange={(e) => setHours(e.target.value)} />
+      </div>
+      {error ? <ErrorList codes={[error]} className="form-errors" /> : null}
+      <button type="submit" className="btn btn--primary btn--small">
+        Creează linkul
+      </button>
+      {link ? (
+        <div className="preview-link">
+          <input className="form-field__input" readOnly value={link.url} aria-label="Link de previzualizare" onFocus={(e) => e.currentTarget.select()} />
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => void copyText(link.url)}>
+            Copiază linkul
+          </button>
+          <p className="muted">Expiră la {new Date(link.expires_at).toLocaleString('ro-RO')}.</p>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+export default function AdminHome() {
+  return (
+    <AdminGate title="Administrare">
+      <ul className="admin-hub">
+        <li className="card">
+          <h2>
+            <Link to="/admin/raportari">Raportări</Link>
+          </h2>
+          <p>Greșelile semnalate de utilizatori: răspunde, corectează grila, marchează rezolvat.</p>
+        </li>
+        <li className="card">
+          <h2>
+            <Link to="/admin/continut">Conținut</Link>
+          </h2>
+          <p>Manuale, capitole (titlu, rezumat, ordine, premium, blocuri) și grilele trimise de utilizatori.</p>
+        </li>
+      </ul>
+      <section className="card" aria-labelledby="preview-title">
+        <h2 id="preview-title">Link de previzualizare</h2>
+        <p className="muted">Oricine are linkul vede grila cu răspunsul și explicația, până la expirare.</p>
+        <PreviewLinkForm />
+      </section>
+    </AdminGate>
+  );
+}

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { ChapterPage } from '../../shell/content/CoursePages.tsx';
+
+export default function Chapter() {
+  const { manual = '', chapter = '' } = useParams();
+  return <ChapterPage key={`${manual}/${chapter}`} mode="public" manual={manual} chapter={chapter} />;
+}

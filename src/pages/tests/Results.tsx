@@ -1,0 +1,233 @@
+// /teste/:id/rezultate — the result as soon as the test is finished: computed on the device with
+// the shared scoring code, then replaced by the server's (GET /tests/:id/results) once online.
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSnapshot } from 'valtio';
+import { db, type LocalGrid } from '../../offline/db.ts';
+import { answersMap, rememberProfile, scoreByCenter, type LocalResult } from '../../offline/local-tests.ts';
+import { trySync } from '../../offline/sync.ts';
+import { fetchResults, type CenterScore, type TestResults } from '../../api/tests.ts';
+import { ApiError } from '../../api/errors.ts';
+import { app } from '../../state/app.ts';
+import { messageFor } from '../../shared/messages.ro.ts';
+import { scoreGrid, type GridOutcome } from '../../shared/scoring.ts';
+import { defaultProfile } from '../../shared/scoring-profiles.ts';
+import type { OptionLetter } from '../../shared/constants.ts';
+import { ResultRow, formatDuration, type ResultRowData } from '../../shell/tests/ResultRow.tsx';
+import '../../styles/tests.css';
+
+const fmt = (n: number | null | undefined, d = 2) => (n === null || n === undefined ? '—' : n.toLocaleString('ro-RO', { maximumFractionDigits: d }));
+
+export default function Results() {
+  const { id = '' } = useParams();
+  const { online, product } = useSnapshot(app);
+  const test = useLiveQuery(async () => (await db.tests.get(id)) ?? null, [id]);
+  const grids = useLiveQuery(async () => (test ? await db.grids.bulkGet(test.grid_ids) : []), [test?.grid_ids.join(',')]);
+  const answers = useLiveQuery(() => db.answers.where('test_id').equals(id).toArray(), [id]);
+  const [server, setServer] = useState<TestResults | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const synced = test?.synced;
+
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    (async () => {
+      try {
+        await trySync();
+        const res = await fetchResults(id);
+        if (!live) return;
+        setServer(res);
+        setError(null);
+        await rememberProfile(res.result.profile);
+        // Keep the key and explanations on the device for reading offline later.
+        await db.transaction('rw', db.grids, db.tests, async () => {
+          for (const g of res.grids) {
+            await db.grids.update(g.grid_id, { correct: g.correct as OptionLetter[], explanation: g.explanation, explanation_photo: g.explanation_photo_url });
+          }
+          const t = await db.tests.get(id);
+          if (t && t.synced === 1) await db.tests.update(id, { status: 'finished', result: res.result, result_source: 'server' });
+        });
+      } catch (err) {
+        if (live) setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [id, online, synced]);
+
+  const local = useMemo(() => {
+    if (!test || !grids || !answers) return null;
+    const byGrid = new Map(answers.map((a) => [a.grid_id, a]));
+    const list = grids.filter((g): g is LocalGrid => !!g);
+    const profile = defaultProfile((test.result as LocalResult | null)?.profile ?? undefined) ?? defaultProfile();
+    const rows: ResultRowData[] = list.map((g, i) => {
+      const a = byGrid.get(g.id);
+      const marked = a?.marked ?? [];
+      const s = g.correct && profile ? scoreGrid(g as { correct: string[] }, marked, { ...profile.type_rules[g.type], points: 1 }) : null;
+      return {
+        position: i + 1,
+        grid_id: g.id,
+        type: g.type,
+        statement: g.statement,
+        options: g.options,
+        marked,
+        correct: g.correct,
+        outcome: (s?.outcome ?? null) as GridOutcome | null,
+        points: s?.points ?? null,
+        max_points: s?.max ?? null,
+        time_ms: a?.time_ms ?? null,
+        explanation: g.explanation,
+        explanation_photo_url: g.explanation_photo,
+        flagged: a?.flagged,
+      };
+    });
+    const scorable = list.length === test.grid_ids.length && list.every((g) => g.correct);
+    const centers: CenterScore[] | null = scorable
+      ? scoreByCenter(
+          list.map((g) => ({ id: g.id, type: g.type, correct: g.correct! })),
+          answersMap(answers),
+        )
+      : null;
+    return { rows, centers, result: test.result as LocalResult | null };
+  }, [test, grids, answers]);
+
+  if (test === undefined && !server && !error) return <p className="page-loading">Se încarcă rezultatele…</p>;
+
+  const result = server?.result ?? local?.result ?? null;
+  const fromServer = Boolean(server) || test?.result_source === 'server';
+  const rows: ResultRowData[] = server
+    ? server.grids.map((g) => ({ ...g, max_points: g.max_points }))
+    : (local?.rows ?? []);
+  const centers = server?.by_center ?? local?.centers ?? null;
+  const totalTime = rows.reduce((s, r) => s + (r.time_ms ?? 0), 0);
+  const status = server?.test.status ?? test?.status;
+
+  if (!test && !server)
+    return (
+      <section className="page page--narrow">
+        <h1>Rezultate test</h1>
+        <p role="alert" className="form-errors">
+          {messageFor(error ?? (online ? 'FORM_TEST_NOT_FOUND' : 'FORM_NETWORK_REQUIRED'), product)}
+        </p>
+        <Link to="/teste/istoric" className="btn btn--primary">
+          Istoric teste
+        </Link>
+      </section>
+    );
+
+  return (
+    <section className="page results" aria-labelledby="results-title">
+      <header className="page-header">
+        <h1 id="results-title">Rezultate test</h1>
+        {status && status !== 'finished' ? (
+          <p className="notice">
+            {messageFor('FORM_TEST_NOT_FINISHED', product)} <Link to={`/teste/${id}`}>Continuă testul</Link>
+          </p>
+        ) : null}
+      </header>
+
+      <div className="card score-card" role="status" aria-live="polite">
+        {result ? (
+          <>
+            <div className="score-card__grade">
+              <span className="score-card__label">Nota</span>
+              <strong className="score-card__value">{fmt(result.grade)}</strong>
+              <span className={`pill ${result.passed ? 'pill--ok' : 'pill--bad'}`}>{result.passed ? 'Promovat' : 'Nepromovat'}</span>
+            </div>
+            <dl className="score-card__stats">
+              <div>
+                <dt>Punctaj</dt>
+                <dd>
+                  {fmt(result.score)} / {fmt(result.max_score)}
+                </dd>
+              </div>
+              {result.counts ? (
+                <>
+                  <div>
+                    <dt>Corecte</dt>
+                    <dd>{result.counts.right}</dd>
+                  </div>
+                  <div>
+                    <dt>Parțiale</dt>
+                    <dd>{result.counts.partial}</dd>
+                  </div>
+                  <div>
+                    <dt>Greșite</dt>
+                    <dd>{result.counts.wrong}</dd>
+                  </div>
+                  <div>
+                    <dt>Fără răspuns</dt>
+                    <dd>{result.counts.blank}</dd>
+                  </div>
+                </>
+              ) : null}
+              <div>
+                <dt>Timp total</dt>
+                <dd>{formatDuration(totalTime)}</dd>
+              </div>
+            </dl>
+            <p className="muted score-card__source">
+              {fromServer ? 'Rezultat confirmat de server' : 'Rezultat calculat pe dispozitiv; se confirmă la sincronizare'}
+              {result.profile ? ` · punctare ${defaultProfile(result.profile)?.name ?? result.profile}` : ''}
+            </p>
+          </>
+        ) : (
+          <p>Rezultatul va fi calculat când revii online.</p>
+        )}
+        {error && error !== 'FORM_REQUEST_FAILED' && error !== 'FORM_TEST_NOT_FINISHED' ? <p className="form-errors">{messageFor(error, product)}</p> : null}
+      </div>
+
+      <nav className="results__links" aria-label="Acțiuni">
+        <Link to={`/teste/${id}/clasament`} className="btn btn--ghost">
+          Clasament
+        </Link>
+        <Link to="/teste/start" className="btn btn--primary">
+          Test nou
+        </Link>
+        <Link to="/teste/istoric" className="btn btn--ghost">
+          Istoric
+        </Link>
+      </nav>
+
+      {centers ? (
+        <section className="card by-center" aria-labelledby="centers-title">
+          <h2 id="centers-title">Punctajul tău pe centre</h2>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Centru</th>
+                  <th scope="col">Punctaj</th>
+                  <th scope="col">Nota</th>
+                </tr>
+              </thead>
+              <tbody>
+                {centers.map((c) => (
+                  <tr key={c.slug}>
+                    <th scope="row">
+                      {c.name}
+                      {c.known ? '' : ' (estimare)'}
+                    </th>
+                    <td>
+                      {fmt(c.score)} / {fmt(c.max_score)}
+                    </td>
+                    <td>{fmt(c.grade)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="grids-title" className="results__grids">
+        <h2 id="grids-title">Grilele testului</h2>
+        {rows.map((r) => (
+          <ResultRow key={r.grid_id} row={r} />
+        ))}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+// /teste/recapitulare — the spaced-repetition queue (GET /review) and a one-click review test.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { createReviewTest, fetchReviewQueue, type ReviewQueue } from '../../api/tests.ts';
+import { ApiError } from '../../api/errors.ts';
+import { app } from '../../state/app.ts';
+import { showToast } from '../../state/toast.ts';
+import { messageFor } from '../../shared/messages.ro.ts';
+import '../../styles/tests.css';
+
+export default function Review() {
+  const navigate = useNavigate();
+  const { online, product } = useSnapshot(app);
+  const [queue, setQueue] = useState<ReviewQueue | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!online) return;
+    fetchReviewQueue()
+      .then(setQueue)
+      .catch((err) => setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED'));
+  }, [online]);
+
+  async function start() {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await createReviewTest();
+      showToast(res.success);
+      navigate(`/teste/${res.test.id}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="page page--narrow" aria-labelledby="review-title">
+      <header className="page-header">
+        <h1 id="review-title">Recapitulare</h1>
+      </header>
+      <div className="card">
+        <p>Grilele la care ai greșit (și cele ghicite) revin după intervale tot mai lungi, calculate după cât de bine le știi.</p>
+        {!online ? (
+          <p className="notice notice--offline">{messageFor('FORM_NETWORK_REQUIRED', product)}</p>
+        ) : queue ? (
+          <>
+            <p>
+              <strong>{queue.due_count}</strong> {queue.due_count === 1 ? 'grilă de recapitulat acum' : 'grile de recapitulat acum'} din {queue.total_cards} urmărite.
+            </p>
+            {queue.due_count > 0 ? (
+              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void start()}>
+                Recapitulează {queue.due_count} {queue.due_count === 1 ? 'grilă' : 'grile'}
+              </button>
+            ) : queue.next_due ? (
+              <p className="muted">Următoarea recapitulare: {new Date(queue.next_due).toLocaleString('ro-RO', { dateStyle: 'medium', timeStyle: 'short' })}.</p>
+            ) : null}
+          </>
+        ) : !error ? (
+          <p className="page-loading">Se încarcă…</p>
+        ) : null}
+        {error ? (
+          <p className="form-errors" role="alert">
+            {messageFor(error, product)}
+          </p>
+        ) : null}
+      </div>
+      <Link to="/teste">Înapoi la teste</Link>
+    </section>
+  );
+}

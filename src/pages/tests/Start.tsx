@@ -1,0 +1,303 @@
+// /teste/start — build a test. Online: POST /tests with a client uuid, GET it, store it on the
+// device. Offline (or when the request cannot reach the server): the same filters over the
+// grids of the downloaded manuals, queued for the server.
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSnapshot } from 'valtio';
+import { db } from '../../offline/db.ts';
+import { createOfflineTest, NotEnoughGridsError, storeServerTest, type TestFilters } from '../../offline/local-tests.ts';
+import { createTest, fetchTest } from '../../api/tests.ts';
+import { getCourse, listCourses } from '../../api/courses.ts';
+import { ApiError } from '../../api/errors.ts';
+import { createTestBody, TEST_COUNT_MAX, TEST_TIME_LIMIT_MIN_MAX } from '../../shared/test-schema.ts';
+import { check } from '../../shared/validation.ts';
+import { app } from '../../state/app.ts';
+import { showToast } from '../../state/toast.ts';
+import { ErrorList, FormErrors, SubmitButton } from '../../shell/form/index.ts';
+import { splitErrors } from '../../shell/form/useForm.ts';
+import type { Difficulty } from '../../shared/constants.ts';
+import '../../styles/tests.css';
+
+type Manual = { id: number; slug: string; title: string; offline: boolean };
+type Chapter = { id: number; title: string };
+type Errors = Record<string, string[]>;
+
+export default function Start() {
+  const navigate = useNavigate();
+  const { online, user } = useSnapshot(app);
+  const local = useLiveQuery(() => db.manuals.toArray(), []);
+  const [remote, setRemote] = useState<Manual[] | null>(null);
+  const [manualId, setManualId] = useState<number | null>(user?.manual_id ?? null);
+  const [chapters, setChapters] = useState<Chapter[]>([]);
+  const [chapterIds, setChapterIds] = useState<number[]>([]);
+  const [count, setCount] = useState('10');
+  const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
+  const [onlyUnseen, setOnlyUnseen] = useState(false);
+  const [onlyWrong, setOnlyWrong] = useState(false);
+  const [onlyFavorites, setOnlyFavorites] = useState(false);
+  const [mode, setMode] = useState<'tutor' | 'exam'>('exam');
+  const [timeLimit, setTimeLimit] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [available, setAvailable] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!online) return;
+    listCourses()
+      .then((r) => setRemote(r.manuals.map((m) => ({ id: m.id, slug: m.slug, title: m.title, offline: false }))))
+      .catch(() => setRemote(null));
+  }, [online]);
+
+  const downloaded = useMemo(() => (local ?? []).filter((m) => m.downloaded_at), [local]);
+  const manuals: Manual[] = useMemo(() => {
+    const offlineIds = new Set(downloaded.map((m) => m.id));
+    if (online && remote) return remote.map((m) => ({ ...m, offline: offlineIds.has(m.id) }));
+    return downloaded.map((m) => ({ id: m.id, slug: m.slug, title: m.title, offline: true }));
+  }, [online, remote, downloaded]);
+
+  useEffect(() => {
+    if (manualId === null && manuals.length) setManualId(manuals[0]!.id);
+  }, [manuals, manualId]);
+
+  const manual = manuals.find((m) => m.id === manualId);
+  useEffect(() => {
+    setChapterIds([]);
+    if (!manual) {
+      setChapters([]);
+      return;
+    }
+    let live = true;
+    const fromDevice = () =>
+      db.chapters
+        .where('manual_id')
+        .equals(manual.id)
+        .sortBy('sort')
+        .then((rows) => live && setChapters(rows.map((c) => ({ id: c.id, title: c.title }))));
+    if (online)
+      getCourse(manual.slug)
+        .then((r) => live && setChapters(r.chapters.map((c) => ({ id: c.id, title: c.title }))))
+        .catch(() => void fromDevice());
+    else void fromDevice();
+    return () => {
+      live = false;
+    };
+  }, [manual?.id, manual?.slug, online]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const toggleChapter = (id: number) => setChapterIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+
+  async function startOffline(filters: TestFilters) {
+    const test = await createOfflineTest(filters);
+    showToast('TEST_CREATED');
+    navigate(`/teste/${test.id}`);
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setErrors({});
+    setAvailable(null);
+    const id = crypto.randomUUID();
+    const raw = {
+      id,
+      manual_id: manualId ?? 0,
+      chapter_ids: chapterIds,
+      count: Number(count),
+      difficulty: difficulty || null,
+      only_unseen: onlyUnseen,
+      only_wrong: onlyWrong,
+      only_favorites: onlyFavorites,
+      mode,
+      time_limit_min: timeLimit.trim() ? Number(timeLimit) : null,
+    };
+    const invalid = check(createTestBody, raw);
+    if (invalid) {
+      setErrors(splitErrors(invalid, ['manual_id', 'chapter_ids', 'count', 'difficulty', 'mode', 'time_limit_min']));
+      return;
+    }
+    const filters: TestFilters = {
+      manual_id: raw.manual_id,
+      chapter_ids: raw.chapter_ids,
+      count: raw.count,
+      difficulty: raw.difficulty,
+      only_unseen: onlyUnseen,
+      only_wrong: onlyWrong,
+      only_favorites: onlyFavorites,
+      mode,
+      time_limit_min: raw.time_limit_min,
+    };
+    setBusy(true);
+    try {
+      if (!navigator.onLine) {
+        await startOffline(filters);
+        return;
+      }
+      let created = false;
+      try {
+        await createTest(raw);
+        created = true;
+        await storeServerTest(await fetchTest(id));
+        showToast('TEST_CREATED');
+        navigate(`/teste/${id}`);
+      } catch (err) {
+        // The server could not be reached before the test existed there: make it on the device.
+        if (!created && err instanceof ApiError && err.code === 'FORM_REQUEST_FAILED') await startOffline(filters);
+        else throw err;
+      }
+    } catch (err) {
+      if (err instanceof NotEnoughGridsError) {
+        setErrors({ general: [err.code] });
+        setAvailable(err.available);
+      } else if (err instanceof ApiError) {
+        setErrors(splitErrors(err.body, ['manual_id', 'chapter_ids', 'count', 'difficulty', 'mode', 'time_limit_min']));
+        const avail = (err.body as { available?: unknown }).available;
+        if (typeof avail === 'number') setAvailable(avail);
+      } else {
+        const code = (err as { code?: unknown }).code;
+        setErrors({ general: [typeof code === 'string' ? code : 'FORM_AN_ERROR_HAS_OCCURRED'] });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fe = (name: string) => errors[name] ?? [];
+
+  return (
+    <section className="page page--narrow tests-start" aria-labelledby="start-title">
+      <header className="page-header">
+        <h1 id="start-title">Începe un test</h1>
+        <p className="muted">Alege manualul, capitolele și cum vrei să rezolvi.</p>
+      </header>
+      {!online ? (
+        <p className="notice notice--offline" role="status">
+          Ești offline: testul se face din manualele descărcate pe acest dispozitiv și se sincronizează când revii online.
+        </p>
+      ) : null}
+      <OfflineManuals titles={downloaded.map((m) => m.title)} />
+      <form className="card form tests-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className={`form-field${fe('manual_id').length ? ' form-field--invalid' : ''}`}>
+          <label className="form-field__label" htmlFor="start-manual">
+            Manual
+          </label>
+          <select id="start-manual" className="form-field__input form-select" value={manualId ?? ''} onChange={(e) => setManualId(e.target.value ? Number(e.target.value) : null)}>
+            {manuals.length === 0 ? <option value="">{online ? 'Se încarcă…' : 'Niciun manual descărcat'}</option> : null}
+            {manuals.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.title}
+                {m.offline ? ' (disponibil offline)' : ''}
+              </option>
+            ))}
+          </select>
+          <ErrorList codes={fe('manual_id')} />
+        </div>
+
+        {chapters.length ? (
+          <fieldset className="form-fieldset chapters-pick">
+            <legend className="form-field__label">Capitole (niciunul ales = toate)</legend>
+            <div className="chapters-pick__list">
+              {chapters.map((c) => (
+                <label key={c.id} className="check-line">
+                  <input type="checkbox" checked={chapterIds.includes(c.id)} onChange={() => toggleChapter(c.id)} /> {c.title}
+                </label>
+              ))}
+            </div>
+            <ErrorList codes={fe('chapter_ids')} />
+          </fieldset>
+        ) : null}
+
+        <div className="form-row">
+          <div className={`form-field${fe('count').length ? ' form-field--invalid' : ''}`}>
+            <label className="form-field__label" htmlFor="start-count">
+              Număr de grile
+            </label>
+            <input id="start-count" className="form-field__input" type="number" inputMode="numeric" min={1} max={TEST_COUNT_MAX} value={count} onChange={(e) => setCount(e.target.value)} />
+            <ErrorList codes={fe('count')} />
+          </div>
+          <div className={`form-field${fe('time_limit_min').length ? ' form-field--invalid' : ''}`}>
+            <label className="form-field__label" htmlFor="start-time">
+              Limită de timp (minute)
+            </label>
+            <input id="start-time" className="form-field__input" type="number" inputMode="numeric" min={1} max={TEST_TIME_LIMIT_MIN_MAX} placeholder="fără limită" value={timeLimit} onChange={(e) => setTimeLimit(e.target.value)} />
+            <ErrorList codes={fe('time_limit_min')} />
+          </div>
+        </div>
+
+        <fieldset className="form-fieldset">
+          <legend className="form-field__label">Dificultate</legend>
+          <div className="form-segmented">
+            {(
+              [
+                ['', 'Oricare'],
+                ['easy', 'Ușoare'],
+                ['hard', 'Grele'],
+              ] as const
+            ).map(([v, label]) => (
+              <label key={v || 'any'} className={`form-segmented__option${difficulty === v ? ' is-active' : ''}`}>
+                <input type="radio" name="difficulty" value={v} checked={difficulty === v} onChange={() => setDifficulty(v)} />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="form-fieldset">
+          <legend className="form-field__label">Ce grile</legend>
+          <label className="check-line">
+            <input type="checkbox" checked={onlyUnseen} onChange={(e) => setOnlyUnseen(e.target.checked)} /> Doar grile nerezolvate
+          </label>
+          <label className="check-line">
+            <input type="checkbox" checked={onlyWrong} onChange={(e) => setOnlyWrong(e.target.checked)} /> Doar grile greșite anterior
+          </label>
+          <label className="check-line">
+            <input type="checkbox" checked={onlyFavorites} onChange={(e) => setOnlyFavorites(e.target.checked)} /> Doar grile favorite
+          </label>
+        </fieldset>
+
+        <fieldset className="form-fieldset">
+          <legend className="form-field__label">Mod</legend>
+          <label className="check-line">
+            <input type="radio" name="mode" checked={mode === 'exam'} onChange={() => setMode('exam')} /> Examen — răspunsurile și explicațiile la final
+          </label>
+          <label className="check-line">
+            <input type="radio" name="mode" checked={mode === 'tutor'} onChange={() => setMode('tutor')} /> Tutor — explicația după fiecare grilă
+          </label>
+        </fieldset>
+
+        <FormErrors codes={fe('general')} />
+        {available !== null ? (
+          <p className="form-field__hint" role="status">
+            {online ? `Grile disponibile pentru aceste filtre: ${available}.` : `Pe acest dispozitiv sunt ${available} grile potrivite.`}
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <SubmitButton busy={busy} busyLabel="Se pregătește testul…">
+            Începe testul
+          </SubmitButton>
+          <Link to="/teste" className="btn btn--ghost">
+            Înapoi
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function OfflineManuals({ titles }: { titles: string[] }) {
+  return (
+    <div className="card offline-manuals">
+      <h2 className="offline-manuals__title">Disponibile offline</h2>
+      {titles.length ? (
+        <ul>
+          {titles.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">
+          Niciun manual descărcat. Descarcă un manual din <Link to="/ai/cursuri">Cursuri</Link> ca să poți face teste fără internet.
+        </p>
+      )}
+    </div>
+  );
+}
