@@ -17,8 +17,12 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest,
+      // The icons are already matched by globPatterns; the plugin adds manifest.webmanifest itself.
+      includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        // The shell: every built chunk (all routes, so any screen opens offline), index.html,
+        // styles, icons and fonts. Source maps stay out. Course images are cached at download time.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false, type: 'module' },

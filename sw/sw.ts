@@ -3,6 +3,7 @@
 // navigation offline, and keeps the images of downloaded chapters. API data is never cached
 // here: the app keeps it in IndexedDB (src/offline/), which the service worker does not touch.
 import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL } from 'workbox-precaching';
+import { clientsClaim } from 'workbox-core';
 import { registerRoute, NavigationRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -11,12 +12,21 @@ import { COURSE_IMAGES_CACHE, OUTBOX_SYNC_TAG, SW_MESSAGES } from '../src/shared
 
 declare const self: ServiceWorkerGlobalScope;
 
+// The precache list (injected at build time) holds index.html, every JS/CSS chunk, the icons and
+// the web manifest, so the whole shell starts offline after the first visit.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+// No skipWaiting here: a new version installs, then WAITS until the user presses 'Actualizează'
+// in the update modal (message SKIP_WAITING below), so a running test is never swapped under the
+// user. clientsClaim only matters on the very first install: it lets that first page load its
+// lazy route chunks from the precache right away (an update still waits for SKIP_WAITING).
+clientsClaim();
+
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/app\//, /^\/media\//],
+    // API, realtime websocket, course media, and the server's own documents are never the app shell.
+    denylist: [/^\/api\//, /^\/app\//, /^\/media\//, /^\/sw\.js/, /^\/manifest\.webmanifest/],
   }),
 );
 
@@ -28,8 +38,11 @@ registerRoute(
   }),
 );
 
-self.addEventListener('message', (event) => {
-  if (event.data?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+// 'Actualizează' (workbox-window messageSkipWaiting sends { type: 'SKIP_WAITING' }): activate
+// now; the page reloads on 'controlling'.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data = event.data as { type?: unknown } | null;
+  if (data?.type === SW_MESSAGES.skipWaiting) event.waitUntil(self.skipWaiting());
 });
 
 // Background Sync: wake an open page to flush the outbox (it holds the session token).

@@ -5,35 +5,59 @@ import { app } from '../state/app.ts';
 import { getItem, setItem } from '../state/storage.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
 import { SW_MESSAGES } from '../shared/pwa.ts';
+import { THEME_COLORS } from '../shared/manifest.ts';
+import type { Theme } from '../shared/constants.ts';
 
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
 
 let wb: Workbox | null = null;
 let installEvent: InstallPromptEvent | null = null;
+let registered = false;
+let watching = false;
+let updating = false;
 const flushListeners = new Set<() => void>();
 
+/** Registers /sw.js once (production builds only). A worker that finishes installing while
+ *  another one controls the page waits (sw/sw.ts never skips waiting by itself): that is the
+ *  'waiting' event, which opens the update modal. */
 export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  if (registered) return;
+  registered = true;
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || import.meta.env.DEV) return;
   wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
   wb.addEventListener('waiting', () => {
     app.updateAvailable = true;
   });
+  // Another tab pressed 'Actualizează': this tab now runs on the new worker with old code, so
+  // ask here too (reloading by force could interrupt a test being solved).
+  wb.addEventListener('controlling', (event) => {
+    if (event.isUpdate && !updating) app.updateAvailable = true;
+  });
   wb.addEventListener('message', (event) => {
     if (event.data?.type === SW_MESSAGES.flushOutbox) flushListeners.forEach((fn) => fn());
   });
-  void wb.register();
+  void wb.register().catch(() => {
+    /* no service worker (private mode, unsupported): the app works online only */
+  });
 }
 
 /** 'Actualizează': activate the waiting worker, then reload once it controls the page. */
 export function applyUpdate(): void {
+  updating = true;
   if (!wb) {
     location.reload();
     return;
   }
   wb.addEventListener('controlling', () => location.reload());
   wb.messageSkipWaiting();
-  // No waiting worker (the update came from the realtime event): a plain reload fetches the new version.
+  // No waiting worker (the update came from the realtime event): a plain reload fetches the new
+  // index.html; the browser's own update check then installs the new worker.
   setTimeout(() => location.reload(), 3000);
+}
+
+/** The update modal's dismiss: keep the running version for this session. */
+export function postponeUpdate(): void {
+  app.updateAvailable = false;
 }
 
 export function onFlushRequest(fn: () => void): () => void {
@@ -42,11 +66,33 @@ export function onFlushRequest(fn: () => void): () => void {
 }
 
 export function isStandalone(): boolean {
-  return window.matchMedia?.('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+  if (typeof window === 'undefined') return false;
+  const mq = (q: string) => {
+    try {
+      return window.matchMedia?.(q).matches === true;
+    } catch {
+      return false;
+    }
+  };
+  return (
+    mq('(display-mode: standalone)') ||
+    mq('(display-mode: fullscreen)') ||
+    mq('(display-mode: minimal-ui)') ||
+    (navigator as { standalone?: boolean }).standalone === true
+  );
+}
+
+/** iPhone/iPad browsers never fire beforeinstallprompt: installing goes through Share → Add to Home Screen. */
+export function isIos(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const ua = navigator.userAgent ?? '';
+  return /iphone|ipad|ipod/i.test(ua) || (navigator.platform === 'MacIntel' && (navigator.maxTouchPoints ?? 0) > 1);
 }
 
 /** Install banner state (SPEC §4): shown on first visit unless dismissed; accepting hides it. */
 export function watchInstall(): void {
+  if (watching) return;
+  watching = true;
   app.isInstalled = isStandalone();
   app.installBannerVisible = getItem(STORAGE.hideInstallPwa) !== '1';
   window.addEventListener('beforeinstallprompt', (e) => {
@@ -54,17 +100,31 @@ export function watchInstall(): void {
     installEvent = e as InstallPromptEvent;
     app.installAvailable = true;
   });
+  // Installed from the browser's own menu while this tab is open: the banner says so (only
+  // dismiss). Installed through our prompt: promptInstall already hid it.
   window.addEventListener('appinstalled', () => {
+    installEvent = null;
     app.isInstalled = true;
     app.installAvailable = false;
-    app.installBannerVisible = false;
   });
+  // Chromium can tell a browser tab that this web app is already installed (manifest
+  // related_applications names the app itself).
+  const related = (navigator as { getInstalledRelatedApps?: () => Promise<unknown[]> }).getInstalledRelatedApps;
+  if (typeof related === 'function') {
+    related
+      .call(navigator)
+      .then((apps) => {
+        if (apps.length > 0) app.isInstalled = true;
+      })
+      .catch(() => undefined);
+  }
 }
 
 export async function promptInstall(): Promise<boolean> {
   if (!installEvent) return false;
-  await installEvent.prompt();
-  const { outcome } = await installEvent.userChoice;
+  const event = installEvent;
+  await event.prompt();
+  const { outcome } = await event.userChoice;
   installEvent = null;
   app.installAvailable = false;
   if (outcome === 'accepted') app.installBannerVisible = false;
@@ -74,4 +134,20 @@ export async function promptInstall(): Promise<boolean> {
 export function dismissInstallBanner(): void {
   setItem(STORAGE.hideInstallPwa, '1');
   app.installBannerVisible = false;
+}
+
+/** Every theme-color meta (light and dark media) follows the theme the user chose, so the
+ *  browser bar matches the page even when the choice differs from the system preference. */
+export function syncThemeColor(theme: Theme): void {
+  if (typeof document === 'undefined') return;
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) meta.setAttribute('content', THEME_COLORS[theme]);
+}
+
+/** Test hook: forget module state between unit tests. */
+export function resetPwaForTests(): void {
+  wb = null;
+  installEvent = null;
+  registered = false;
+  watching = false;
+  updating = false;
 }

@@ -8,6 +8,7 @@ import { STORAGE } from '../shared/storage-keys.ts';
 import { API_PREFIX, REALTIME_RETRY_MS } from '../shared/constants.ts';
 
 let echo: Echo<'pusher'> | null = null;
+let updatesStop: (() => void) | null = null;
 
 export function getEcho(): Echo<'pusher'> | null {
   return echo;
@@ -45,11 +46,27 @@ export function whenRealtime(fn: (e: Echo<'pusher'>) => void): () => void {
   return () => clearTimeout(timer);
 }
 
-/** The 'update' channel's .update event opens the update modal. */
+/** The 'update' channel's .update event opens the update modal (SPEC §7). Subscribes once,
+ *  however often it is called; the returned function stops the retry loop and the listener. */
 export function listenForUpdates(): () => void {
-  return whenRealtime((e) => {
+  if (updatesStop) return updatesStop;
+  let subscribed: Echo<'pusher'> | null = null;
+  const cancelRetry = whenRealtime((e) => {
+    subscribed = e;
     e.channel('update').listen('.update', () => {
       app.updateAvailable = true;
     });
   });
+  updatesStop = () => {
+    cancelRetry();
+    subscribed?.channel('update').stopListening('.update');
+    updatesStop = null;
+  };
+  return updatesStop;
+}
+
+/** Test hook: forget the client and the listener between unit tests. */
+export function resetRealtimeForTests(): void {
+  echo = null;
+  updatesStop = null;
 }

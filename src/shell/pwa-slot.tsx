@@ -1,5 +1,62 @@
-// Mount point for the PWA engineer's InstallBanner and UpdateModal (SPEC §2). The root renders
-// <PwaSlot />; fill it with those components when they exist. Renders nothing for now.
+// The PWA pieces of the shell (SPEC §2/§4), rendered by the root: install banner, update modal,
+// offline indicator. On mount it registers the service worker and watches installability and the
+// network; once the public settings are loaded it starts realtime and listens for '.update'.
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import '../styles/pwa.css';
+import { app } from '../state/app.ts';
+import { loadSettings } from '../state/settings.ts';
+import { registerServiceWorker, syncThemeColor, watchInstall } from '../offline/pwa.ts';
+import { watchNetwork } from '../offline/network.ts';
+import { listenForUpdates, startRealtime } from '../realtime/echo.ts';
+import { InstallBanner } from './pwa/InstallBanner.tsx';
+import { UpdateModal } from './pwa/UpdateModal.tsx';
+import { OfflineIndicator } from './pwa/OfflineIndicator.tsx';
+
+let realtimeStarted = false;
+
+/** Starts realtime and the update listener once per page, whenever settings first arrive. */
+export function startRealtimeOnce(): void {
+  const settings = app.settings;
+  if (!settings || realtimeStarted) return;
+  realtimeStarted = true;
+  try {
+    startRealtime(settings);
+    listenForUpdates();
+  } catch {
+    // Realtime is an extra (live messages, update notice): the app works without it.
+    realtimeStarted = false;
+  }
+}
+
 export default function PwaSlot() {
-  return null;
+  const { settings, theme } = useSnapshot(app);
+
+  useEffect(() => {
+    registerServiceWorker();
+    watchInstall();
+  }, []);
+
+  // Offline at start means no settings: fetch them when the connection returns.
+  useEffect(
+    () =>
+      watchNetwork(() => {
+        if (!app.settings) void loadSettings();
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    if (settings) startRealtimeOnce();
+  }, [settings]);
+
+  useEffect(() => syncThemeColor(theme), [theme]);
+
+  return (
+    <>
+      <InstallBanner />
+      <UpdateModal />
+      <OfflineIndicator />
+    </>
+  );
 }

@@ -30,7 +30,9 @@ export default function Premium() {
           </div>
         ) : (
           <div className="premium-status">
-            <Icon name="crown" className="soon__icon" />
+            <span className="soon__icon" style={{ margin: 0 }}>
+              <Icon name="crown" />
+            </span>
             <div>
               <h2>{display.text}</h2>
               <p className="muted">Momentan folosești contul gratuit. Ai acces la cursuri, grile explicate și teste.</p>

@@ -1,0 +1,78 @@
+// Admin: the demo user reports a grid, the admin resolves it with a reply; preview links; gate.
+import { test, expect } from '@playwright/test';
+import { ADMIN, login } from './helpers.ts';
+
+test('a non-admin sees the admin-required text', async ({ page }) => {
+  await login(page);
+  await page.goto('/admin');
+  await expect(page.getByText('Această acțiune este rezervată administratorilor.')).toBeVisible();
+});
+
+test('admin resolves a report made by the demo user', async ({ browser }) => {
+  const reason = `Varianta corectă pare să fie B, nu A (${Date.now()}).`;
+  const demo = await browser.newPage();
+  await login(demo);
+  // The demo user's own grid is the easiest one to reach with a GridView: write one, then report it.
+  await demo.goto('/teste/adauga-grila');
+  await demo.getByLabel('Manual').selectOption({ index: 1 });
+  await expect(demo.getByLabel('Capitol')).toBeEnabled();
+  await demo.getByLabel('Capitol').selectOption({ index: 1 });
+  const statement = `Grilă raportată în testul de administrare ${Date.now()}:`;
+  await demo.getByLabel('Enunț').fill(statement);
+  for (const l of ['A', 'B', 'C', 'D', 'E']) await demo.getByLabel(`Varianta ${l}`, { exact: true }).fill(`răspuns ${l}`);
+  await demo.getByLabel('A este corectă').check();
+  await demo.getByRole('button', { name: 'Adaugă grila' }).click();
+  await expect(demo).toHaveURL(/grilele-mele/);
+  const card = demo.locator('.grid-view', { hasText: statement });
+  await card.getByRole('button', { name: 'Raportează o greșeală' }).click();
+  const dialog = demo.getByRole('dialog');
+  await dialog.getByLabel('Ce greșeală ai găsit?').fill('abc');
+  await dialog.getByRole('button', { name: 'Trimite raportarea' }).click();
+  await expect(dialog.getByText('Motivul trebuie să aibă cel puțin 5 caractere.')).toBeVisible();
+  await dialog.getByLabel('Ce greșeală ai găsit?').fill(reason);
+  await dialog.getByRole('button', { name: 'Trimite raportarea' }).click();
+  await expect(demo.getByText('Mulțumim! Am primit raportarea și o verificăm.')).toBeVisible();
+  await demo.close();
+
+  const admin = await browser.newPage();
+  await login(admin, ADMIN);
+  await admin.goto('/admin/raportari');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Raportări' })).toBeVisible();
+  const item = admin.locator('.report-item', { hasText: reason });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText('elev@grilio.ro');
+  await item.getByRole('button', { name: 'Editează grila' }).click();
+  await expect(item.getByRole('group', { name: /Editează grila/ })).toBeVisible();
+  await item.getByLabel('Răspuns pentru utilizator (opțional)').fill('Mulțumim, am corectat grila.');
+  await item.getByRole('button', { name: 'Marchează rezolvat' }).click();
+  await expect(admin.getByText('Raportarea a fost rezolvată.')).toBeVisible();
+  await expect(admin.locator('.report-item', { hasText: reason })).toHaveCount(0);
+  await admin.close();
+});
+
+test('admin creates a preview link that opens the grid', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await login(page, ADMIN);
+  await page.goto('/admin');
+  await page.getByLabel('ID-ul grilei').fill('1');
+  await page.getByRole('button', { name: 'Creează linkul' }).click();
+  const url = await page.getByLabel('Link de previzualizare').inputValue();
+  expect(url).toContain('/teste/grile/preview?grid=1');
+  await page.getByRole('button', { name: 'Copiază linkul' }).click();
+  await expect(page.getByText('Textul a fost copiat.')).toBeVisible();
+  await page.goto(url.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByRole('heading', { level: 1, name: 'Previzualizare grilă' })).toBeVisible();
+  await expect(page.getByText('Răspuns corect:')).toBeVisible();
+});
+
+test('admin content: chapter blocks are checked before saving', async ({ page }) => {
+  await login(page, ADMIN);
+  await page.goto('/admin/continut');
+  await page.getByLabel('Manual', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('Capitol', { exact: true }).selectOption({ index: 1 });
+  const blocks = page.getByLabel('Blocuri (JSON)');
+  await expect(blocks).toHaveValue(/"type"/);
+  await blocks.fill('[{"type":"h9","text":"x"}]');
+  await page.getByRole('button', { name: 'Salvează capitolul' }).click();
+  await expect(page.getByText(/type trebuie să fie unul dintre/)).toBeVisible();
+});

@@ -1,0 +1,54 @@
+// Courses: public reading, signed-in progress, offline download and reading without network.
+import { test, expect } from '@playwright/test';
+import { login } from './helpers.ts';
+
+test('a visitor reads a chapter without an account', async ({ page }) => {
+  await page.goto('/cursuri');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cursuri' })).toBeVisible();
+  await page.getByRole('link', { name: /Biologie clasa a XI-a/ }).first().click();
+  await expect(page).toHaveURL(/\/cursuri\/biologie-xi$/);
+  await page.getByRole('link', { name: 'Sistemul nervos' }).click();
+  await expect(page).toHaveURL(/\/cursuri\/biologie-xi\/sistemul-nervos$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sistemul nervos' })).toBeVisible();
+  await expect(page).toHaveTitle(/Sistemul nervos/);
+  await expect(page.locator('.chapter-body p').first()).toBeVisible();
+  await expect(page.locator('.chapter-body img').first()).toHaveAttribute('alt', /.+/);
+  await expect(page.getByRole('navigation', { name: 'Cale de navigare' })).toContainText('Cursuri');
+  await expect(page.getByRole('link', { name: /Capitolul următor/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Creează cont gratuit' })).toBeVisible();
+});
+
+test('signed in: mark a chapter as read and see the practice link', async ({ page }) => {
+  await login(page);
+  await page.goto('/ai/cursuri/biologie-xi/analizatorii');
+  await expect(page.getByRole('heading', { level: 1, name: 'Analizatorii' })).toBeVisible();
+  const practice = page.getByRole('link', { name: 'Exersează grilele capitolului' });
+  await expect(practice).toHaveAttribute('href', /\/teste\/start\?manual=\d+&chapters=\d+/);
+  await page.getByRole('button', { name: 'Marchează ca citit' }).click();
+  await expect(page.getByText('Capitolul a fost marcat ca citit.')).toBeVisible();
+  await page.goto('/ai/cursuri/biologie-xi');
+  await expect(page.locator('.chapter-item.is-read')).toContainText('Analizatorii');
+});
+
+test('download a manual, go offline and still read a chapter', async ({ page, context }) => {
+  await login(page);
+  await page.goto('/ai/cursuri/chimie-organica');
+  await expect(page.getByRole('heading', { level: 1, name: /Chimie organică/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Descarcă pentru offline' }).click();
+  await expect(page.getByText(/Disponibil offline · [\d,]+ (KB|MB)/)).toBeVisible({ timeout: 30_000 });
+  // Let the service worker take control (it precaches the shell), then cut the network.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto('/ai/cursuri/chimie-organica/alchine');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alchine' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 })
+    .toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alchine' })).toBeVisible();
+  await expect(page.getByText('Citești varianta descărcată pe acest dispozitiv.')).toBeVisible();
+  await expect(page.locator('.chapter-body p').first()).toBeVisible();
+  await context.setOffline(false);
+});

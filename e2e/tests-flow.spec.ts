@@ -1,0 +1,83 @@
+// The test-taking flow online: start, answer, flag, leave, resume, finish, results, ranking,
+// statistics and the weak-chapter test (tutor mode with the server's explanation).
+import { test, expect, type Page } from '@playwright/test';
+import { login } from './helpers.ts';
+
+async function answerCurrent(page: Page, option = 0) {
+  await page.locator('.option__label').nth(option).click();
+  await expect(page.getByText('Răspuns salvat')).toBeVisible();
+}
+
+test('start, answer, flag, leave, resume, finish, results, ranking, statistics, weak test', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page);
+
+  await page.goto('/teste');
+  await expect(page.getByRole('heading', { name: 'Teste', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Începe un test' }).click();
+  await expect(page).toHaveURL(/\/teste\/start$/);
+
+  // 5 grids from the first chapter, exam mode (enough answers for a "weak chapter" afterwards).
+  const firstChapter = page.locator('.chapters-pick__list input[type=checkbox]').first();
+  await expect(firstChapter).toBeVisible();
+  await firstChapter.check();
+  await page.getByLabel('Număr de grile').fill('5');
+  await page.getByRole('button', { name: 'Începe testul' }).click();
+  await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
+  const testUrl = page.url();
+  await expect(page.getByRole('heading', { name: 'Grila 1 din 5' })).toBeVisible();
+  // The navbar is hidden while solving.
+  await expect(page.locator('.sidebar')).toHaveCount(0);
+
+  await answerCurrent(page);
+  await page.getByRole('button', { name: /Marchează/ }).click();
+  await expect(page.getByRole('button', { name: 'Grila 1, răspunsă, marcată, curentă' })).toBeVisible();
+  await page.getByRole('button', { name: 'Următoarea →' }).click();
+  await expect(page.getByRole('heading', { name: 'Grila 2 din 5' })).toBeVisible();
+  await answerCurrent(page);
+
+  // Leave: the test stays unfinished and the hub offers to resume it.
+  await page.getByRole('button', { name: '← Ieși' }).click();
+  await expect(page).toHaveURL(/\/teste$/);
+  await page.getByRole('link', { name: 'Continuă', exact: true }).click();
+  await expect(page).toHaveURL(testUrl);
+  await expect(page.getByRole('button', { name: 'Grila 1, răspunsă, marcată, curentă' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Grila 2, răspunsă' })).toBeVisible();
+
+  for (const n of [3, 4, 5]) {
+    await page.getByRole('button', { name: new RegExp(`^Grila ${n},`) }).click();
+    await expect(page.getByRole('heading', { name: `Grila ${n} din 5` })).toBeVisible();
+    await answerCurrent(page);
+  }
+  await page.locator('.grid-card__actions').getByRole('button', { name: 'Termină testul' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Ai răspuns la 5 din 5 grile.');
+  await page.getByRole('button', { name: 'Da, termină' }).click();
+
+  await expect(page).toHaveURL(/\/rezultate$/);
+  await expect(page.locator('.score-card__value')).toBeVisible();
+  await expect(page.getByText('Rezultat confirmat de server')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Punctajul tău pe centre' })).toBeVisible();
+  await expect(page.locator('.result-row')).toHaveCount(5);
+
+  await page.getByRole('link', { name: 'Clasament' }).click();
+  await expect(page).toHaveURL(/\/clasament$/);
+  await expect(page.getByText(/Locul 1 din 1/)).toBeVisible();
+
+  // History lists it as finished.
+  await page.goto('/teste/istoric');
+  await expect(page.locator('.history-item--finished').first()).toBeVisible();
+
+  // Statistics show the test just taken.
+  await page.goto('/statistici');
+  const answered = page.locator('.stat-tile').filter({ hasText: 'Grile rezolvate' });
+  await expect(answered.locator('dd')).toHaveText('5');
+  await expect(page.getByRole('heading', { name: 'Capitolele cele mai slabe' })).toBeVisible();
+
+  // The weak-chapter test starts (tutor mode: the server reveals the key after confirming).
+  await page.getByRole('button', { name: 'Test pe capitolele slabe' }).click();
+  await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: /^Grila 1 din \d+$/ })).toBeVisible();
+  await page.locator('.option__label').first().click();
+  await page.getByRole('button', { name: 'Confirmă răspunsul' }).click();
+  await expect(page.locator('.explanation')).toContainText(/Corect!|Greșit/);
+});

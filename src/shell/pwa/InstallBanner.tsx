@@ -1,0 +1,88 @@
+// Install banner (SPEC §2/§4): 'Dorești să instalezi {product} pe dispozitivul tău?' with
+// 'Instalează' and a dismiss. Shown on the first visit unless hide-install-pwa = '1' (saved by
+// dismiss); accepting the browser prompt hides it. Where the browser cannot install (no
+// beforeinstallprompt: iOS, Firefox, Safari on macOS) or the app is already installed, it says
+// so and offers only the dismiss. Inside the installed app it never shows.
+import { useEffect, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { app } from '../../state/app.ts';
+import { dismissInstallBanner, isIos, isStandalone, promptInstall } from '../../offline/pwa.ts';
+import { useCurrentRouteDef } from '../layouts.tsx';
+import { Icon } from '../icons.tsx';
+import { INSTALL_PROMPT_GRACE_MS, installBannerMode } from './install-mode.ts';
+
+export function InstallBanner() {
+  const { installBannerVisible, installAvailable, isInstalled, maintenance, product } = useSnapshot(app);
+  const def = useCurrentRouteDef();
+  const standalone = useMemo(() => isStandalone(), []);
+  const ios = useMemo(() => isIos(), []);
+  const [waited, setWaited] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const t = setTimeout(() => setWaited(true), INSTALL_PROMPT_GRACE_MS);
+    return () => clearTimeout(t);
+  }, []);
+
+  const mode = installBannerMode({
+    visible: installBannerVisible,
+    standalone,
+    installed: isInstalled,
+    available: installAvailable,
+    ios,
+    waited,
+    suppressed: maintenance || Boolean(def?.noNavbar),
+  });
+  if (mode === 'hidden' || mode === 'pending') return null;
+
+  const install = async () => {
+    setBusy(true);
+    try {
+      await promptInstall();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let title: string;
+  let text: string;
+  if (mode === 'available') {
+    title = `Dorești să instalezi ${product} pe dispozitivul tău?`;
+    text = 'Se deschide ca o aplicație, pornește mai repede și merge și fără internet, cu manualele descărcate.';
+  } else if (mode === 'ios') {
+    title = `Instalează ${product} pe iPhone sau iPad`;
+    text = 'Browserul nu poate instala aplicația printr-un buton. În Safari apasă Partajează (Share), apoi „Adaugă pe ecranul principal”.';
+  } else if (mode === 'installed') {
+    title = `${product} este deja instalat pe dispozitivul tău`;
+    text = 'Îl găsești pe ecranul principal sau în lista de aplicații.';
+  } else {
+    title = 'Instalarea nu este disponibilă în acest browser';
+    text = `Poți instala ${product} din Chrome, Edge sau Samsung Internet; pe iPhone și iPad, din Safari: Partajează → „Adaugă pe ecranul principal”.`;
+  }
+
+  return (
+    <section className={`install-banner install-banner--${mode}`} role="region" aria-label={`Instalează ${product}`} data-mode={mode}>
+      <Icon name={mode === 'installed' ? 'check' : 'phone'} className="install-banner__icon" />
+      <div className="install-banner__text">
+        <p className="install-banner__title">{title}</p>
+        <p className="install-banner__hint">{text}</p>
+      </div>
+      <div className="install-banner__actions">
+        {mode === 'available' ? (
+          <>
+            <button type="button" className="btn btn--ghost btn--small" onClick={dismissInstallBanner}>
+              Nu acum
+            </button>
+            <button type="button" className="btn btn--primary btn--small" onClick={() => void install()} disabled={busy}>
+              Instalează
+            </button>
+          </>
+        ) : (
+          <button type="button" className="btn btn--ghost btn--small" onClick={dismissInstallBanner}>
+            Am înțeles
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+// A small polite status while offline, and a brief 'Din nou online' when the connection returns.
+// The live region stays mounted (empty when there is nothing to say) so screen readers announce changes.
+import { useEffect, useRef, useState } from 'react';
+import { useOnline } from '../../offline/network.ts';
+
+export const OFFLINE_TEXT = 'Ești offline — poți citi manualele descărcate și rezolva teste; răspunsurile se sincronizează când revii online.';
+export const BACK_ONLINE_TEXT = 'Din nou online';
+export const BACK_ONLINE_MS = 3000;
+
+export function OfflineIndicator() {
+  const online = useOnline();
+  const wasOffline = useRef(!online);
+  const [backOnline, setBackOnline] = useState(false);
+
+  useEffect(() => {
+    if (!online) {
+      wasOffline.current = true;
+      setBackOnline(false);
+      return;
+    }
+    if (!wasOffline.current) return;
+    wasOffline.current = false;
+    setBackOnline(true);
+    const t = setTimeout(() => setBackOnline(false), BACK_ONLINE_MS);
+    return () => clearTimeout(t);
+  }, [online]);
+
+  const text = !online ? OFFLINE_TEXT : backOnline ? BACK_ONLINE_TEXT : '';
+  return (
+    <div
+      className={`offline-indicator${!online ? ' offline-indicator--offline' : backOnline ? ' offline-indicator--online' : ''}`}
+      role="status"
+      aria-live="polite"
+      data-testid="offline-indicator"
+    >
+      {text}
+    </div>
+  );
+}

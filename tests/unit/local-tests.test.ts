@@ -1,0 +1,166 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db, type LocalGrid } from '../../src/offline/db.ts';
+import { saveAnswer } from '../../src/offline/answers.ts';
+import {
+  abandonLocally,
+  computeLocalResult,
+  createOfflineTest,
+  finishLocally,
+  matchingGrids,
+  NotEnoughGridsError,
+  pickGrids,
+  storeServerTest,
+  type TestFilters,
+} from '../../src/offline/local-tests.ts';
+import type { TestDetail } from '../../src/api/tests.ts';
+
+const grid = (id: number, extra: Partial<LocalGrid> = {}): LocalGrid => ({
+  id,
+  chapter_id: 10,
+  manual_id: 1,
+  type: 'CS',
+  statement: `Grila ${id}`,
+  options: { A: 'a', B: 'b', C: 'c', D: 'd', E: 'e' },
+  correct: ['A'],
+  explanation: 'pentru că',
+  explanation_photo: null,
+  difficulty: 'easy',
+  premium: false,
+  ...extra,
+});
+
+const filters = (f: Partial<TestFilters> = {}): TestFilters => ({
+  manual_id: 1,
+  chapter_ids: [],
+  count: 2,
+  difficulty: null,
+  only_unseen: false,
+  only_wrong: false,
+  only_favorites: false,
+  mode: 'exam',
+  time_limit_min: null,
+  ...f,
+});
+
+const none = { latest: new Map(), favorites: new Set<number>() };
+let seed = 1;
+const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+
+beforeEach(async () => {
+  await db.delete();
+  await db.open();
+});
+
+describe('local test filters', () => {
+  const grids = [
+    grid(1),
+    grid(2, { chapter_id: 11, difficulty: 'hard' }),
+    grid(3, { manual_id: 2 }),
+    grid(4, { correct: null }),
+    grid(5, { chapter_id: 11 }),
+  ];
+
+  it('keeps the manual and gradable grids only', () => {
+    expect(matchingGrids(grids, filters(), none).map((g) => g.id)).toEqual([1, 2, 5]);
+  });
+
+  it('filters by chapters and difficulty', () => {
+    expect(matchingGrids(grids, filters({ chapter_ids: [11] }), none).map((g) => g.id)).toEqual([2, 5]);
+    expect(matchingGrids(grids, filters({ difficulty: 'hard' }), none).map((g) => g.id)).toEqual([2]);
+  });
+
+  it('only unseen / only wrong before / only favourites', () => {
+    const h = { latest: new Map([[1, 'right' as const], [2, 'wrong' as const], [5, 'blank' as const]]), favorites: new Set([5]) };
+    expect(matchingGrids(grids, filters({ only_unseen: true }), h).map((g) => g.id)).toEqual([5]);
+    expect(matchingGrids(grids, filters({ only_wrong: true }), h).map((g) => g.id)).toEqual([2]);
+    expect(matchingGrids(grids, filters({ only_favorites: true }), h).map((g) => g.id)).toEqual([5]);
+  });
+
+  it('too few grids is FORM_NOT_ENOUGH_GRIDS with the number available', () => {
+    expect(() => pickGrids(grids, filters({ count: 4 }), none, random)).toThrow(NotEnoughGridsError);
+    try {
+      pickGrids(grids, filters({ count: 4 }), none, random);
+    } catch (e) {
+      expect((e as NotEnoughGridsError).code).toBe('FORM_NOT_ENOUGH_GRIDS');
+      expect((e as NotEnoughGridsError).available).toBe(3);
+    }
+    const picked = pickGrids(grids, filters({ count: 3 }), none, random);
+    expect(picked.map((g) => g.id).sort()).toEqual([1, 2, 5]);
+  });
+});
+
+describe('offline tests on the device', () => {
+  beforeEach(async () => {
+    await db.manuals.put({ id: 1, slug: 'bio', title: 'Biologie', subject: 'biologie', description: '', downloaded_at: '2026-11-21T09:00:00Z', size_bytes: 1, grid_count: 3 });
+    await db.grids.bulkPut([grid(1), grid(2, { type: 'CM', correct: ['A', 'B'] }), grid(3)]);
+  });
+
+  it('creates a queued offline test from downloaded grids only', async () => {
+    const t = await createOfflineTest(filters({ count: 3, time_limit_min: 10 }), 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa');
+    expect(t.source).toBe('offline');
+    expect(t.synced).toBe(0);
+    expect(t.time_limit_s).toBe(600);
+    expect(t.grid_ids.sort()).toEqual([1, 2, 3]);
+    expect(await db.outbox.count()).toBe(1);
+    await db.manuals.update(1, { downloaded_at: null });
+    await expect(createOfflineTest(filters({ count: 1 }))).rejects.toBeInstanceOf(NotEnoughGridsError);
+  });
+
+  it('remembers answers for only-unseen', async () => {
+    const t = await createOfflineTest(filters({ count: 3 }));
+    await saveAnswer(t.id, 1, { marked: ['A'], flagged: false, time_ms: 1 });
+    await expect(createOfflineTest(filters({ count: 3, only_unseen: true }))).rejects.toMatchObject({ available: 2 });
+  });
+
+  it('finishes with a local result (shared scoring) and the first finish wins', async () => {
+    const t = await createOfflineTest(filters({ count: 3 }), undefined, new Date('2026-11-21T10:00:00Z'));
+    await saveAnswer(t.id, 1, { marked: ['A'], flagged: false, time_ms: 1 });
+    await saveAnswer(t.id, 2, { marked: ['A'], flagged: false, time_ms: 1 });
+    const done = await finishLocally(t.id, new Date('2026-11-21T11:00:00Z'));
+    expect(done?.status).toBe('finished');
+    const stored = (await db.tests.get(t.id))!;
+    expect(stored.result_source).toBe('local');
+    const r = stored.result as { score: number; max_score: number; counts: Record<string, number>; profile: string };
+    expect(r.profile).toBe('timisoara');
+    expect(r.max_score).toBe(3);
+    expect(r.score).toBeCloseTo(1.5); // CS right (1) + CM half (proportional 1/2) + blank
+    expect(r.counts).toMatchObject({ right: 1, partial: 1, blank: 1 });
+    expect(await computeLocalResult(t.id)).toMatchObject({ score: r.score });
+    const again = await finishLocally(t.id, new Date('2026-11-21T12:00:00Z'));
+    expect(again?.finished_at).toBe('2026-11-21T11:00:00.000Z');
+    await abandonLocally(t.id);
+    expect((await db.tests.get(t.id))!.status).toBe('finished');
+  });
+
+  it('an expired test finishes at its deadline', async () => {
+    const t = await createOfflineTest(filters({ count: 1, time_limit_min: 1 }), undefined, new Date('2026-11-21T10:00:00Z'));
+    await finishLocally(t.id, new Date('2026-11-21T12:00:00Z'), true);
+    const s = (await db.tests.get(t.id))!;
+    expect(s.finished_at).toBe('2026-11-21T10:01:00.000Z');
+    expect(s.remaining_s).toBe(0);
+  });
+
+  it('stores a server test without losing the local key or newer local answers', async () => {
+    const id = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+    const detail: TestDetail = {
+      test: {
+        id, mode: 'exam', status: 'unfinished', kind: 'custom', finish_reason: null, manual_id: 1, filters: {}, grid_count: 2,
+        time_limit_s: null, remaining_s: null, started_at: '2026-11-21T10:00:00.000Z', last_activity_at: '2026-11-21T10:00:00.000Z',
+        finished_at: null, score: null, max_score: null, grade: null, profile: null, source: 'online', created_at: '2026-11-21T10:00:00.000Z',
+      },
+      grids: [
+        { position: 2, id: 1, type: 'CS', statement: 's1', options: { A: 'a', B: 'b' }, difficulty: 'easy', chapter: { id: 10, title: 'c', manual_id: 1 }, correct: null, explanation: null, explanation_photo_url: null },
+        { position: 1, id: 9, type: 'CS', statement: 's9', options: { A: 'a', B: 'b' }, difficulty: 'easy', chapter: { id: 10, title: 'c', manual_id: 1 }, correct: null, explanation: null, explanation_photo_url: null },
+      ],
+      answers: [{ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', grid_id: 9, marked: ['B'], flagged: true, time_ms: 5, answered_at: '2026-11-21T10:01:00.000Z', updated_at: '2026-11-21T10:01:00.000Z' }],
+    };
+    const t = await storeServerTest(detail);
+    expect(t.grid_ids).toEqual([9, 1]);
+    expect(t.source).toBe('online');
+    expect(t.synced).toBe(1);
+    expect((await db.grids.get(1))!.correct).toEqual(['A']); // the downloaded key is kept
+    expect((await db.grids.get(9))!.correct).toBeNull();
+    const a = await db.answers.where({ test_id: id, grid_id: 9 }).first();
+    expect(a).toMatchObject({ marked: ['B'], flagged: true });
+  });
+});
