@@ -34,10 +34,18 @@ export function maintenance(mode: 'on' | 'off'): void {
   execFileSync(process.execPath, ['server/cli/maintenance.ts', mode], { env: { ...process.env, DATA_DIR: E2E_DATA_DIR }, stdio: 'pipe' });
 }
 
-export async function login(page: Page, account = DEMO): Promise<void> {
+export async function login(page: Page, account = DEMO, opts: { acknowledgeAnnouncement?: boolean } = {}): Promise<void> {
   await page.goto('/conectare');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Parola', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: /Conectează-te|Conectare/ }).click();
   await expect(page).not.toHaveURL(/\/conectare/);
+  // The partial-scores announcement opens once per account on the next full page load; flows other
+  // than the announcement's own test acknowledge it up front so it does not cover what they click.
+  if (opts.acknowledgeAnnouncement === false) return;
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await page.request.patch('/api/v1/user/acknowledged-info-banner', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { value: true },
+  });
 }

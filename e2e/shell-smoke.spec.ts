@@ -14,7 +14,7 @@ test('home page and public header', async ({ page }) => {
 test('navbar, partial-scores announcement and logout', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('cookiePreferences', '{"essential":true,"statistics":false}'));
-  await login(page, DEMO);
+  await login(page, DEMO, { acknowledgeAnnouncement: false });
   await page.goto('/cont/premium');
   // GET /user at start opens the announcement until the user acknowledges it.
   const dialog = page.getByRole('dialog', { name: 'Calcul Punctaje Parțiale' });

@@ -8,7 +8,13 @@ export function premiumDisplay(days: number): PremiumDisplay {
   if (days < 0) return { kind: 'banner', text: 'Spre buget!' };
   if (days === 0) return { kind: 'days', text: 'Ultima zi de Premium' };
   if (days === 1) return { kind: 'days', text: 'Încă o zi de Premium' };
-  return { kind: 'days', text: `Încă ${days} zile de Premium` };
+  return { kind: 'days', text: `Încă ${zile(days)} de Premium` };
+}
+
+const plural = new Intl.PluralRules('ro-RO');
+/** "12 zile", "20 de zile": Romanian puts "de" after numbers whose plural category is 'other'. */
+export function zile(n: number): string {
+  return plural.select(n) === 'other' ? `${n} de zile` : `${n} zile`;
 }
 
 export function isPremiumUser(user: { remaining_premium_days: number; is_premium?: boolean } | null | undefined): boolean {

@@ -26,6 +26,9 @@ describe('navigation bar rules', () => {
     expect(premiumDisplay(0).text).toBe('Ultima zi de Premium');
     expect(premiumDisplay(1).text).toBe('Încă o zi de Premium');
     expect(premiumDisplay(12).text).toBe('Încă 12 zile de Premium');
+    expect(premiumDisplay(20).text).toBe('Încă 20 de zile de Premium');
+    expect(premiumDisplay(101).text).toBe('Încă 101 zile de Premium');
+    expect(premiumDisplay(365).text).toBe('Încă 365 de zile de Premium');
     expect(isPremiumUser({ remaining_premium_days: -1, is_premium: false })).toBe(false);
     expect(isPremiumUser({ remaining_premium_days: 0 })).toBe(true);
   });

@@ -1,7 +1,8 @@
 import { useProduct } from '../../shell/useProduct.ts';
 import { FeatureSoon } from '../../shell/FeatureSoon.tsx';
+import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
 
-export default function Community() {
+function CommunityPage() {
   const product = useProduct();
   return (
     <FeatureSoon
@@ -14,5 +15,14 @@ export default function Community() {
         'Raportarea comentariilor nepotrivite',
       ]}
     />
+  );
+}
+
+/** Needs the network: offline it explains so instead of failing (src/shell/pwa/NetworkRequired.tsx). */
+export default function Community() {
+  return (
+    <NetworkRequired title="Comunitate">
+      <CommunityPage />
+    </NetworkRequired>
   );
 }

@@ -4,8 +4,9 @@ import { useProduct } from '../../shell/useProduct.ts';
 import { Icon } from '../../shell/icons.tsx';
 import { markAnnouncementSeen } from '../../state/announcement.ts';
 import { markNotificationsSeen } from '../../state/user.ts';
+import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
 
-export default function Notifications() {
+function NotificationsPage() {
   const product = useProduct();
   useEffect(() => {
     markAnnouncementSeen();
@@ -38,5 +39,14 @@ export default function Notifications() {
         într-o versiune următoare.
       </p>
     </section>
+  );
+}
+
+/** Needs the network: offline it explains so instead of failing (src/shell/pwa/NetworkRequired.tsx). */
+export default function Notifications() {
+  return (
+    <NetworkRequired title="Notificări">
+      <NotificationsPage />
+    </NetworkRequired>
   );
 }

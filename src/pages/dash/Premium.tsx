@@ -4,8 +4,9 @@ import { app } from '../../state/app.ts';
 import { Icon } from '../../shell/icons.tsx';
 import { isPremiumUser, premiumDisplay } from '../../shell/nav.ts';
 import { useProduct } from '../../shell/useProduct.ts';
+import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
 
-export default function Premium() {
+function PremiumPage() {
   const { user } = useSnapshot(app);
   const product = useProduct();
   const days = user?.remaining_premium_days ?? -1;
@@ -51,5 +52,14 @@ export default function Premium() {
         Mergi la teste
       </Link>
     </section>
+  );
+}
+
+/** Needs the network: offline it explains so instead of failing (src/shell/pwa/NetworkRequired.tsx). */
+export default function Premium() {
+  return (
+    <NetworkRequired title="Premium">
+      <PremiumPage />
+    </NetworkRequired>
   );
 }

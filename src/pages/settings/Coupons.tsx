@@ -1,6 +1,7 @@
 import { FeatureSoon } from '../../shell/FeatureSoon.tsx';
+import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
 
-export default function Coupons() {
+function CouponsPage() {
   return (
     <FeatureSoon
       title="Cupoane"
@@ -8,5 +9,14 @@ export default function Coupons() {
       intro="Aici vei vedea cupoanele tale de reducere și vei putea aplica un cod nou."
       points={['Cupoanele active și cele folosite', 'Aplicarea unui cod la cumpărarea pachetului Premium']}
     />
+  );
+}
+
+/** Needs the network: offline it explains so instead of failing (src/shell/pwa/NetworkRequired.tsx). */
+export default function Coupons() {
+  return (
+    <NetworkRequired title="Cupoane">
+      <CouponsPage />
+    </NetworkRequired>
   );
 }
