@@ -8,12 +8,25 @@ async function answerCurrent(page: Page, option = 0) {
   await expect(page.getByText('Răspuns salvat')).toBeVisible();
 }
 
+/** The partial-scores announcement opens once for the demo user on dash routes. */
+export async function dismissPartialScores(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Calcul Punctaje Parțiale' });
+  try {
+    await dialog.waitFor({ state: 'visible', timeout: 3000 });
+  } catch {
+    return;
+  }
+  await dialog.getByRole('button', { name: 'Perfect, am înțeles!' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 test('start, answer, flag, leave, resume, finish, results, ranking, statistics, weak test', async ({ page }) => {
   test.setTimeout(120_000);
   await login(page);
 
   await page.goto('/teste');
   await expect(page.getByRole('heading', { name: 'Teste', level: 1 })).toBeVisible();
+  await dismissPartialScores(page);
   await page.getByRole('link', { name: 'Începe un test' }).click();
   await expect(page).toHaveURL(/\/teste\/start$/);
 
