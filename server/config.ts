@@ -13,6 +13,7 @@ const schema = z.object({
   PUBLIC_URL: z.url().optional(),
   PRODUCT_NAME: z.string().min(1).max(40).default('Grilio'),
   DATA_DIR: z.string().min(1).default('./data'),
+  DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

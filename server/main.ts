@@ -1,6 +1,6 @@
 // `npm start`: configuration, database (migrations + demo seed), then one port for the API,
 // realtime and the built app.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/open.ts';
@@ -24,7 +24,8 @@ const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.data
 await migrate(db);
 if (config.SEED_DEMO) await seed(db, { log: (m) => console.log(m) });
 
-const app = await buildApp({ db, config, distDir: join(import.meta.dirname, '..', 'dist') });
+const distDir = config.DIST_DIR ? resolve(config.DIST_DIR) : join(import.meta.dirname, '..', 'dist');
+const app = await buildApp({ db, config, distDir });
 await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`\n  ${config.PRODUCT_NAME} rulează la ${config.publicUrl}\n  API: ${config.publicUrl}/api/v1 · documentație: ${config.publicUrl}/api/docs\n`);
 
