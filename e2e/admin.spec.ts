@@ -2,6 +2,13 @@
 import { test, expect } from '@playwright/test';
 import { ADMIN, login } from './helpers.ts';
 
+// The cookie banner would cover the buttons these flows click: choose once for every page.
+const COOKIES = () => localStorage.setItem('cookiePreferences', JSON.stringify({ essential: true, statistics: false }));
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(COOKIES);
+});
+
 test('a non-admin sees the admin-required text', async ({ page }) => {
   await login(page);
   await page.goto('/admin');
@@ -10,7 +17,9 @@ test('a non-admin sees the admin-required text', async ({ page }) => {
 
 test('admin resolves a report made by the demo user', async ({ browser }) => {
   const reason = `Varianta corectă pare să fie B, nu A (${Date.now()}).`;
-  const demo = await browser.newPage();
+  const demoContext = await browser.newContext();
+  await demoContext.addInitScript(COOKIES);
+  const demo = await demoContext.newPage();
   await login(demo);
   // The demo user's own grid is the easiest one to reach with a GridView: write one, then report it.
   await demo.goto('/teste/adauga-grila');
@@ -32,9 +41,11 @@ test('admin resolves a report made by the demo user', async ({ browser }) => {
   await dialog.getByLabel('Ce greșeală ai găsit?').fill(reason);
   await dialog.getByRole('button', { name: 'Trimite raportarea' }).click();
   await expect(demo.getByText('Mulțumim! Am primit raportarea și o verificăm.')).toBeVisible();
-  await demo.close();
+  await demoContext.close();
 
-  const admin = await browser.newPage();
+  const adminContext = await browser.newContext();
+  await adminContext.addInitScript(COOKIES);
+  const admin = await adminContext.newPage();
   await login(admin, ADMIN);
   await admin.goto('/admin/raportari');
   await expect(admin.getByRole('heading', { level: 1, name: 'Raportări' })).toBeVisible();
@@ -47,7 +58,7 @@ test('admin resolves a report made by the demo user', async ({ browser }) => {
   await item.getByRole('button', { name: 'Marchează rezolvat' }).click();
   await expect(admin.getByText('Raportarea a fost rezolvată.')).toBeVisible();
   await expect(admin.locator('.report-item', { hasText: reason })).toHaveCount(0);
-  await admin.close();
+  await adminContext.close();
 });
 
 test('admin creates a preview link that opens the grid', async ({ page, context }) => {
@@ -56,7 +67,7 @@ test('admin creates a preview link that opens the grid', async ({ page, context 
   await page.goto('/admin');
   await page.getByLabel('ID-ul grilei').fill('1');
   await page.getByRole('button', { name: 'Creează linkul' }).click();
-  const url = await page.getByLabel('Link de previzualizare').inputValue();
+  const url = await page.getByRole('textbox', { name: 'Link de previzualizare' }).inputValue();
   expect(url).toContain('/teste/grile/preview?grid=1');
   await page.getByRole('button', { name: 'Copiază linkul' }).click();
   await expect(page.getByText('Textul a fost copiat.')).toBeVisible();

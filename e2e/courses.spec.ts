@@ -2,6 +2,13 @@
 import { test, expect } from '@playwright/test';
 import { login } from './helpers.ts';
 
+// The cookie banner would cover the buttons these flows click: choose once for every page.
+const COOKIES = () => localStorage.setItem('cookiePreferences', JSON.stringify({ essential: true, statistics: false }));
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(COOKIES);
+});
+
 test('a visitor reads a chapter without an account', async ({ page }) => {
   await page.goto('/cursuri');
   await expect(page.getByRole('heading', { level: 1, name: 'Cursuri' })).toBeVisible();

@@ -2,6 +2,13 @@
 import { test, expect, type Page } from '@playwright/test';
 import { login } from './helpers.ts';
 
+// The cookie banner would cover the buttons these flows click: choose once for every page.
+const COOKIES = () => localStorage.setItem('cookiePreferences', JSON.stringify({ essential: true, statistics: false }));
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(COOKIES);
+});
+
 async function addGrid(page: Page, statement: string) {
   await page.goto('/teste/adauga-grila');
   await expect(page.getByRole('heading', { level: 1, name: 'Adaugă o grilă' })).toBeVisible();
@@ -14,8 +21,8 @@ async function addGrid(page: Page, statement: string) {
     await page.getByLabel(`Varianta ${l}`, { exact: true }).fill(text);
   }
   await page.getByLabel('A este corectă').check();
-  await page.getByLabel('Explicație (opțional)').fill('Neuronul este unitatea structurală a sistemului nervos.');
-  await page.getByLabel('greu').check();
+  await page.getByRole('textbox', { name: 'Explicație (opțional)' }).fill('Neuronul este unitatea structurală a sistemului nervos.');
+  await page.getByLabel('greu', { exact: true }).check();
   await page.getByRole('button', { name: 'Adaugă grila' }).click();
   await expect(page).toHaveURL(/\/teste\/grilele-mele$/);
 }

@@ -8,8 +8,10 @@ async function answerCurrent(page: Page, option = 0) {
   await expect(page.getByText('Răspuns salvat')).toBeVisible();
 }
 
-/** The partial-scores announcement opens once for the demo user on dash routes. */
-export async function dismissPartialScores(page: Page) {
+/** The partial-scores announcement (once for the demo user) and the cookie banner cover the page. */
+async function dismissPartialScores(page: Page) {
+  const cookies = page.getByRole('button', { name: 'Doar esențiale' });
+  if (await cookies.isVisible().catch(() => false)) await cookies.click();
   const dialog = page.getByRole('dialog', { name: 'Calcul Punctaje Parțiale' });
   try {
     await dialog.waitFor({ state: 'visible', timeout: 3000 });

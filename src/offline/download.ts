@@ -190,16 +190,12 @@ export async function isDownloaded(manualId: number): Promise<boolean> {
   return Boolean((await db.manuals.get(manualId))?.downloaded_at);
 }
 
-function waitForUser(timeoutMs = 30_000): Promise<User | null> {
+/** The signed-in user, as soon as there is one (called at start-up, before or after sign-in). */
+function waitForUser(): Promise<User> {
   if (app.user) return Promise.resolve(app.user);
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      unsub();
-      resolve(null);
-    }, timeoutMs);
     const unsub = subscribe(app, () => {
       if (!app.user) return;
-      clearTimeout(timer);
       unsub();
       resolve(app.user);
     });
@@ -216,7 +212,7 @@ export function autoDownloadProfileManual(): Promise<void> {
   autoRunning ??= (async () => {
     try {
       const user = await waitForUser();
-      if (!user?.manual_id) return;
+      if (!user.manual_id) return;
       if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
       if (await db.meta.get(autoKey(user.id))) return;
       if (await isDownloaded(user.manual_id)) {

@@ -8,25 +8,28 @@ import { app } from '../state/app.ts';
 import { loadSettings } from '../state/settings.ts';
 import { registerServiceWorker, syncThemeColor, watchInstall } from '../offline/pwa.ts';
 import { watchNetwork } from '../offline/network.ts';
-import { listenForUpdates, startRealtime } from '../realtime/echo.ts';
 import { InstallBanner } from './pwa/InstallBanner.tsx';
 import { UpdateModal } from './pwa/UpdateModal.tsx';
 import { OfflineIndicator } from './pwa/OfflineIndicator.tsx';
 
-let realtimeStarted = false;
+let realtimeStarted: Promise<void> | null = null;
 
-/** Starts realtime and the update listener once per page, whenever settings first arrive. */
-export function startRealtimeOnce(): void {
+/** Starts realtime and the update listener once per page, whenever settings first arrive. The
+ *  realtime client (laravel-echo + pusher-js, ~20 KiB gzip) is its own chunk, loaded after the
+ *  first render, so it stays out of every screen's first-load JavaScript. */
+export function startRealtimeOnce(): Promise<void> {
   const settings = app.settings;
-  if (!settings || realtimeStarted) return;
-  realtimeStarted = true;
-  try {
-    startRealtime(settings);
-    listenForUpdates();
-  } catch {
-    // Realtime is an extra (live messages, update notice): the app works without it.
-    realtimeStarted = false;
-  }
+  if (!settings) return Promise.resolve();
+  realtimeStarted ??= import('../realtime/echo.ts')
+    .then(({ startRealtime, listenForUpdates }) => {
+      startRealtime(settings);
+      listenForUpdates();
+    })
+    .catch(() => {
+      // Realtime is an extra (live messages, update notice): the app works without it.
+      realtimeStarted = null;
+    });
+  return realtimeStarted;
 }
 
 export default function PwaSlot() {
@@ -47,7 +50,7 @@ export default function PwaSlot() {
   );
 
   useEffect(() => {
-    if (settings) startRealtimeOnce();
+    if (settings) void startRealtimeOnce();
   }, [settings]);
 
   useEffect(() => syncThemeColor(theme), [theme]);

@@ -176,3 +176,28 @@ describe('removeManual and helpers', () => {
     expect(formatSize(500 * 1024)).toBe('500 KB');
   });
 });
+
+describe('autoDownloadProfileManual', () => {
+  it('downloads the profile manual once per user, after the user is known', async () => {
+    const { app } = await import('../../src/state/app.ts');
+    const { autoDownloadProfileManual } = await import('../../src/offline/download.ts');
+    const { makeUser } = await import('./shell-helpers.ts');
+    app.user = null;
+    const { calls } = stubFetch({
+      'GET /api/v1/courses': { json: { manuals: [{ id: 1, slug: 'biologie-xi', title: 'Bio', subject: 'biologie', description: '', sort: 1, updated_at: '', chapter_count: 2, grid_count: 4 }] } },
+      'GET /api/v1/courses/biologie-xi/download': { json: payload() },
+      '/media/content/fig-1.svg': { text: '<svg/>' },
+      '/media/content/fig-2.svg': { text: '<svg/>' },
+      '/media/grids/p1.jpg': { text: 'x' },
+    });
+    const first = autoDownloadProfileManual();
+    app.user = makeUser({ id: 7, manual_id: 1 });
+    await first;
+    expect((await db.manuals.get(1))?.downloaded_at).toBeTruthy();
+    const downloads = () => calls.filter((c) => c.path.endsWith('/download')).length;
+    expect(downloads()).toBe(1);
+    await autoDownloadProfileManual();
+    expect(downloads()).toBe(1);
+    app.user = null;
+  });
+});

@@ -4,10 +4,11 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as PwaModule from '../../src/offline/pwa.ts';
 
 const applyUpdateMock = vi.fn();
 vi.mock('../../src/offline/pwa.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/offline/pwa.ts')>();
+  const actual = await importOriginal<typeof PwaModule>();
   return { ...actual, applyUpdate: () => applyUpdateMock() };
 });
 
@@ -100,6 +101,7 @@ async function render(node: ReactNode, def: Partial<RouteDef> = {}) {
   const fullDef = { name: 'static/home', path: '/', access: 'public', title: 'Acasă', page: 'static/Home', ...def } as RouteDef;
   const router = createMemoryRouter([{ path: '/', element: node, handle: { def: fullDef } }], { initialEntries: ['/'] });
   await step(() => root.render(<RouterProvider router={router} />));
+  await step();
 }
 
 /** Runs fn inside act and lets Valtio deliver its (microtask-batched) notifications. */
@@ -283,8 +285,7 @@ describe('UpdateModal', () => {
 
   it("the realtime 'update' channel's .update event opens it (once, however often started)", async () => {
     app.settings = SETTINGS;
-    startRealtimeOnce();
-    startRealtimeOnce();
+    await Promise.all([startRealtimeOnce(), startRealtimeOnce()]);
     listenForUpdates();
     expect(echoInstances).toBe(1);
     const fns = listeners.get('update')?.get('.update') ?? [];
@@ -336,7 +337,7 @@ describe('OfflineIndicator', () => {
 describe('NetworkRequired', () => {
   it('offline: FORM_NETWORK_REQUIRED instead of the screen; online: the screen', async () => {
     app.online = false;
-    render(
+    await render(
       <NetworkRequired title="Mesaje">
         <p id="inner">conversații</p>
       </NetworkRequired>,

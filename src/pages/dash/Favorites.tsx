@@ -19,10 +19,37 @@ async function mirror(items: FavoriteItem[]): Promise<void> {
   });
 }
 
+async function offlineFavorites(): Promise<FavoriteItem[]> {
+  const favs = await db.favorites.toArray();
+  const grids = await db.grids.bulkGet(favs.map((f) => f.grid_id));
+  const out: FavoriteItem[] = [];
+  for (const [i, g] of grids.entries()) {
+    if (!g) continue;
+    const c = await db.chapters.get(g.chapter_id);
+    const m = await db.manuals.get(g.manual_id);
+    out.push({
+      grid_id: g.id,
+      created_at: favs[i].added_at,
+      chapter: { id: g.chapter_id, slug: c?.slug ?? '', title: c?.title ?? '', manual_slug: m?.slug ?? '' },
+      grid: {
+        ...g,
+        explanation_photo_url: g.explanation_photo,
+        source: '',
+        published: true,
+        mine: false,
+        locked: g.premium && g.correct === null,
+        updated_at: favs[i].added_at,
+      },
+    });
+  }
+  return out;
+}
+
 export default function Favorites() {
   const [items, setItems] = useState<FavoriteItem[] | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [mirrored, setMirrored] = useState(false);
+  const [offlineMode, setOfflineMode] = useState(false);
   const local = useLiveQuery(() => db.favorites.toCollection().primaryKeys(), []);
 
   useEffect(() => {
@@ -34,7 +61,21 @@ export default function Favorites() {
         await mirror(res.favorites).catch(() => undefined);
         if (alive) setMirrored(true);
       })
-      .catch((err: unknown) => alive && setError(courseError(err)));
+      .catch(async (err: unknown) => {
+        if (!alive) return;
+        const e = courseError(err);
+        // Offline: the favourites mirrored earlier, from the downloaded manuals on this device.
+        if (e.code === 'FORM_NETWORK_REQUIRED') {
+          const offline = await offlineFavorites().catch(() => []);
+          if (alive && offline.length) {
+            setItems(offline);
+            setMirrored(true);
+            setOfflineMode(true);
+            return;
+          }
+        }
+        if (alive) setError(e);
+      });
     return () => {
       alive = false;
     };
@@ -57,6 +98,7 @@ export default function Favorites() {
           </Link>
         </p>
       ) : null}
+      {offlineMode ? <p className="offline-note">Ești offline: vezi favoritele din manualele descărcate.</p> : null}
       {!items && !error ? <PageLoading /> : null}
       {error ? <LoadError error={error} /> : null}
       {visible && visible.length === 0 ? (
@@ -72,7 +114,7 @@ export default function Favorites() {
           <p className="favorite-item__chapter muted">
             <Link to={`/ai/cursuri/${f.chapter.manual_slug}/${f.chapter.slug}`}>{f.chapter.title}</Link>
           </p>
-          <GridView grid={f.grid} actions reveal="toggle" headingLevel={2} />
+          <GridView grid={f.grid} actions={!offlineMode} reveal="toggle" headingLevel={2} />
         </div>
       ))}
     </section>

@@ -183,9 +183,9 @@ export default function AddGrid() {
         <TextField label="Enunț" multiline rows={4} maxLength={3000} {...form.field('statement')} />
         <fieldset className="form-fieldset">
           <legend>Tipul grilei</legend>
-          <div className="form-segmented" role="radiogroup" aria-label="Tipul grilei">
+          <div className="form-segmented">
             {(['CS', 'CM'] as const).map((t) => (
-              <label key={t} className="form-segmented__option">
+              <label key={t} className={`form-segmented__option${form.values.type === t ? ' is-active' : ''}`}>
                 <input
                   type="radio"
                   name="type"
@@ -241,7 +241,7 @@ export default function AddGrid() {
           <legend>Dificultate</legend>
           <div className="form-segmented">
             {(['easy', 'hard'] as const).map((d) => (
-              <label key={d} className="form-segmented__option">
+              <label key={d} className={`form-segmented__option${form.values.difficulty === d ? ' is-active' : ''}`}>
                 <input type="radio" name="difficulty" value={d} checked={form.values.difficulty === d} onChange={() => set('difficulty', d)} /> {d === 'easy' ? 'ușor' : 'greu'}
               </label>
             ))}

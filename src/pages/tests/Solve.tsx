@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { db, type LocalGrid } from '../../offline/db.ts';
 import { saveAnswer } from '../../offline/answers.ts';
 import { abandonLocally, finishLocally, storeRemaining, storeServerTest } from '../../offline/local-tests.ts';
-import { scheduleSync, trySync } from '../../offline/sync.ts';
+import { scheduleSync, startSync, trySync } from '../../offline/sync.ts';
 import { fetchTest, putAnswer } from '../../api/tests.ts';
 import { ApiError } from '../../api/errors.ts';
 import { solve, resetSolve, toggleOption, goTo, takeElapsed, nextUnanswered, type Cell } from '../../state/solve.ts';
@@ -45,6 +45,7 @@ export default function Solve() {
 
   useEffect(() => {
     resetSolve(id);
+    startSync();
   }, [id]);
 
   // Not on this device yet (opened from history on another device, a weak or review test): fetch and store.

@@ -306,9 +306,11 @@ export function ChapterPage({ mode, manual, chapter }: { mode: CourseMode; manua
       {mode === 'dash' ? (
         <section className="chapter-actions" aria-label="Acțiuni pentru capitol">
           {!c.locked ? <ReadMark manual={data.manual.slug} chapter={c.slug} initial={read} /> : null}
-          <Link to={practice} className="btn btn--primary">
-            Exersează grilele capitolului
-          </Link>
+          {!c.locked ? (
+            <Link to={practice} className="btn btn--primary">
+              Exersează grilele capitolului
+            </Link>
+          ) : null}
         </section>
       ) : (
         <SignUpCta text={`Vrei să verifici ce ai reținut? Creează un cont gratuit și exersează cele ${c.grid_count} grile ale capitolului.`} />

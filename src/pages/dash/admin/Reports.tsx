@@ -83,7 +83,7 @@ export default function Reports() {
     <AdminGate title="Raportări">
       <div className="form-segmented" role="radiogroup" aria-label="Stare">
         {(['open', 'resolved'] as const).map((s) => (
-          <label key={s} className="form-segmented__option">
+          <label key={s} className={`form-segmented__option${status === s ? ' is-active' : ''}`}>
             <input type="radio" name="report-status" checked={status === s} onChange={() => setStatus(s)} /> {s === 'open' ? 'Deschise' : 'Rezolvate'}
           </label>
         ))}

@@ -1,0 +1,91 @@
+// Offline tests: download a manual, go offline, start a test from the grids on the device,
+// answer, close the page mid-test and reopen it offline (answers kept), finish with a local
+// result, then back online the outbox syncs it: the server has it exactly once.
+import { test, expect, type Page } from '@playwright/test';
+import { login } from './helpers.ts';
+
+/** The cookie banner and the partial-scores announcement cover the page (same as tests-flow). */
+async function dismissPartialScores(page: Page) {
+  const cookies = page.getByRole('button', { name: 'Doar esențiale' });
+  if (await cookies.isVisible().catch(() => false)) await cookies.click();
+  const dialog = page.getByRole('dialog', { name: 'Calcul Punctaje Parțiale' });
+  try {
+    await dialog.waitFor({ state: 'visible', timeout: 3000 });
+  } catch {
+    return;
+  }
+  await dialog.getByRole('button', { name: 'Perfect, am înțeles!' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a test made offline is kept on the device and synced exactly once', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  await login(page);
+  await page.goto('/ai/cursuri');
+  await dismissPartialScores(page);
+
+  // Download the first manual (the profile's manual may already be there from the auto-download).
+  const done = page.locator('.download__status').first();
+  const button = page.getByRole('button', { name: /^Descarcă pentru offline/ }).first();
+  if (!(await done.isVisible().catch(() => false))) {
+    await expect(button).toBeEnabled();
+    await button.click();
+  }
+  await expect(done).toContainText('Disponibil offline', { timeout: 60_000 });
+
+  // The service worker controls the page, so the shell loads without network.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  await context.setOffline(true);
+  await page.goto('/teste/start');
+  await expect(page.getByText('Ești offline: testul se face din manualele descărcate')).toBeVisible();
+  await expect(page.locator('.offline-manuals li')).not.toHaveCount(0);
+  await page.getByLabel('Număr de grile').fill('3');
+  await page.getByRole('button', { name: 'Începe testul' }).click();
+  await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
+  const testUrl = page.url();
+  const testId = testUrl.split('/').pop()!;
+  await expect(page.getByRole('heading', { name: 'Grila 1 din 3' })).toBeVisible();
+
+  await page.locator('.option__label').first().click();
+  await expect(page.getByText('Răspuns salvat')).toBeVisible();
+  await page.getByRole('button', { name: 'Următoarea →' }).click();
+  await page.locator('.option__label').nth(1).click();
+  await expect(page.getByText('Răspuns salvat')).toBeVisible();
+
+  // Close the page mid-test and reopen it, still offline: the answers are on the device.
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(testUrl);
+  await expect(again.getByRole('button', { name: /^Grila 1, răspunsă/ })).toBeVisible();
+  await expect(again.getByRole('button', { name: /^Grila 2, răspunsă/ })).toBeVisible();
+
+  await again.getByRole('button', { name: /^Grila 3,/ }).click();
+  await again.locator('.option__label').first().click();
+  await expect(again.getByText('Răspuns salvat')).toBeVisible();
+  await again.locator('.grid-card__actions').getByRole('button', { name: 'Termină testul' }).click();
+  await again.getByRole('button', { name: 'Da, termină' }).click();
+  await expect(again).toHaveURL(/\/rezultate$/);
+  await expect(again.getByText('Rezultat calculat pe dispozitiv')).toBeVisible();
+  await expect(again.locator('.score-card__value')).toBeVisible();
+
+  // Back online: the outbox syncs and the server's result replaces the local one.
+  await context.setOffline(false);
+  await expect(again.getByText('Rezultat confirmat de server')).toBeVisible({ timeout: 30_000 });
+
+  const token = await again.evaluate(() => localStorage.getItem('token'));
+  const res = await again.request.get('/api/v1/tests?status=finished', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { tests: { id: string; source: string; answered_count: number }[] };
+  const mine = body.tests.filter((t) => t.id === testId);
+  expect(mine).toHaveLength(1);
+  expect(mine[0]).toMatchObject({ source: 'offline', answered_count: 3 });
+
+  await again.goto('/teste/istoric');
+  await expect(again.locator('.history-item--finished').first()).toBeVisible();
+  await expect(again.getByText('nesincronizat')).toHaveCount(0);
+});
