@@ -2,6 +2,7 @@ import { test, expect } from '@playwright/test';
 import { login } from './helpers.ts';
 test('shots', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
+  await page.addInitScript(() => localStorage.setItem('hide-install-pwa', '1'));
   await login(page);
   await page.goto('/teste/start');
   const cookies = page.getByRole('button', { name: 'Doar esențiale' });

@@ -5,8 +5,11 @@ import './styles/index.css';
 import { createAppRouter } from './router/router.tsx';
 import { setNavigate } from './shell/navigation.ts';
 import { startApp } from './state/boot.ts';
+import { autoDownloadProfileManual } from './offline/download.ts';
 
 startApp();
+// The manual of the user's profile is mirrored for offline use once, as soon as someone is signed in.
+void autoDownloadProfileManual();
 const router = createAppRouter();
 setNavigate((to, opts) => void router.navigate(to, opts));
 

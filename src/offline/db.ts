@@ -2,6 +2,7 @@
 // the user's favourites and tests, and the outbox of changes not yet on the server.
 import Dexie, { type EntityTable } from 'dexie';
 import type { GridType, Difficulty, OptionLetter } from '../shared/constants.ts';
+import type { BlockInput as Block } from '../shared/content-schema.ts';
 
 export type LocalManual = {
   id: number;
@@ -14,11 +15,7 @@ export type LocalManual = {
   grid_count: number;
 };
 
-export type Block =
-  | { type: 'h2' | 'h3' | 'p' | 'note'; text: string }
-  | { type: 'ul' | 'ol'; items: string[] }
-  | { type: 'table'; caption?: string; head: string[]; rows: string[][] }
-  | { type: 'img'; src: string; alt: string; caption?: string };
+export type { Block };
 
 export type LocalChapter = {
   id: number;

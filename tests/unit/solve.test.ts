@@ -37,3 +37,14 @@ describe('solve state', () => {
     expect(solve.testId).toBe('t1');
   });
 });
+
+describe('Romanian counts', async () => {
+  const { grids } = await import('../../src/shell/tests/format.ts');
+  it('1 grilă, 5 grile, 20 de grile, 101 grile', () => {
+    expect(grids(1)).toBe('1 grilă');
+    expect(grids(5)).toBe('5 grile');
+    expect(grids(20)).toBe('20 de grile');
+    expect(grids(101)).toBe('101 grile');
+    expect(grids(0)).toBe('0 grile');
+  });
+});

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { checkCorrect, gridFields } from '../../../src/shared/grid-schema.ts';
 import { text } from '../../../src/shared/validation.ts';
 import { viewerOf } from '../content/viewer.ts';
-import { blocksSchema } from '../content/schema.ts';
+import { blocksSchema } from '../../../src/shared/content-schema.ts';
 import { idParams } from '../grids/params.ts';
 import { findGrid } from '../grids/service.ts';
 import { createPreviewLink } from '../grids/preview.ts';

@@ -6,7 +6,7 @@ import { layout } from '../mail/templates.ts';
 import { GRID_COLUMNS, serializeGrid, type GridRow } from '../grids/serialize.ts';
 import { findGrid, patchGrid } from '../grids/service.ts';
 import type { Viewer } from '../content/viewer.ts';
-import type { Block } from '../content/schema.ts';
+import type { Block } from '../../../src/shared/content-schema.ts';
 import type { GridPatchBody } from '../../../src/shared/grid-schema.ts';
 
 type ReportRow = {

@@ -7,7 +7,7 @@ import { extname, join } from 'node:path';
 import { parse as parseCsv, CsvError } from 'csv-parse/sync';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.ts';
-import { contentFileSchema, gridSchema, type ContentFile, type GridInput } from './schema.ts';
+import { contentFileSchema, gridSchema, type ContentFile, type GridInput } from '../../../src/shared/content-schema.ts';
 
 export type ImportCounts = {
   manuals: number;

@@ -1,6 +1,6 @@
 // SQL of the courses API: published manuals, their chapters in order, grid counts, reading progress.
 import type { Db } from '../../db/db.ts';
-import type { Block } from '../content/schema.ts';
+import type { Block } from '../../../src/shared/content-schema.ts';
 
 export type ManualRow = {
   id: number;

@@ -12,6 +12,7 @@ import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { PercentBar, ProgressChart } from '../../shell/tests/Charts.tsx';
 import { formatDuration } from '../../shell/tests/ResultRow.tsx';
+import { grids as gridsText } from '../../shell/tests/format.ts';
 import '../../styles/tests.css';
 
 export default function Statistics() {
@@ -120,14 +121,14 @@ export default function Statistics() {
             {stats.weakest_chapters.length ? (
               <>
                 {stats.weakest_chapters.map((c) => (
-                  <PercentBar key={c.chapter_id} label={c.title} value={c.correct_pct} detail={`${c.answered} grile`} />
+                  <PercentBar key={c.chapter_id} label={c.title} value={c.correct_pct} detail={gridsText(c.answered)} />
                 ))}
                 <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void weakTest()}>
                   Test pe capitolele slabe
                 </button>
               </>
             ) : (
-              <p className="muted">Un capitol apare aici după cel puțin {stats.weak_min_answered} grile rezolvate din el.</p>
+              <p className="muted">Un capitol apare aici după cel puțin {gridsText(stats.weak_min_answered)} rezolvate din el.</p>
             )}
           </section>
 
@@ -135,7 +136,7 @@ export default function Statistics() {
             <section className="card" aria-labelledby="manuals-h">
               <h2 id="manuals-h">Acuratețe pe manual</h2>
               {stats.manuals.map((m) => (
-                <PercentBar key={m.manual_id} label={m.title} value={m.correct_pct} detail={`${m.answered} grile`} />
+                <PercentBar key={m.manual_id} label={m.title} value={m.correct_pct} detail={gridsText(m.answered)} />
               ))}
             </section>
           ) : null}
@@ -144,7 +145,7 @@ export default function Statistics() {
             <section className="card" aria-labelledby="chapters-h">
               <h2 id="chapters-h">Acuratețe pe capitol</h2>
               {stats.chapters.map((c) => (
-                <PercentBar key={c.chapter_id} label={`${c.title}`} value={c.correct_pct} detail={`${c.answered} grile · ${manualTitle.get(c.manual_id) ?? ''}`} />
+                <PercentBar key={c.chapter_id} label={stats.manuals.length > 1 ? `${c.title} (${manualTitle.get(c.manual_id) ?? ''})` : c.title} value={c.correct_pct} detail={gridsText(c.answered)} />
               ))}
             </section>
           ) : null}

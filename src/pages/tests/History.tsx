@@ -13,6 +13,7 @@ import { remainingSeconds, formatClock } from '../../offline/timer.ts';
 import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { HISTORY_PAGE_SIZE } from '../../shared/test-schema.ts';
+import { grids as gridsText } from '../../shell/tests/format.ts';
 import '../../styles/tests.css';
 
 export type HistoryRow = {
@@ -158,7 +159,7 @@ export default function History() {
                   {r.offline ? <span className="pill pill--offline">offline</span> : null}
                 </p>
                 <p className="muted">
-                  {r.grid_count} grile · {r.mode === 'tutor' ? 'tutor' : 'examen'}
+                  {gridsText(r.grid_count)} · {r.mode === 'tutor' ? 'tutor' : 'examen'}
                   {r.answered !== null ? ` · ${r.answered} răspunse` : ''}
                   {r.grade !== null ? ` · nota ${r.grade.toLocaleString('ro-RO')}` : ''}
                   {r.remaining !== null ? ` · ${formatClock(r.remaining)} rămase` : ''}

@@ -13,6 +13,7 @@ import { ApiError } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
+import { grids as gridsText } from '../../shell/tests/format.ts';
 import '../../styles/tests.css';
 
 export default function Hub() {
@@ -94,7 +95,7 @@ export default function Hub() {
           <article className="card hub-card">
             <h2>Continuă testul</h2>
             <p>
-              {resume.count} grile, început {new Date(resume.started_at).toLocaleString('ro-RO', { dateStyle: 'medium', timeStyle: 'short' })}
+              {gridsText(resume.count)}, început {new Date(resume.started_at).toLocaleString('ro-RO', { dateStyle: 'medium', timeStyle: 'short' })}
               {resume.remaining !== null && resume.remaining !== undefined ? ` · ${formatClock(resume.remaining)} rămase` : ''}
             </p>
             <Link to={`/teste/${resume.id}`} className="btn btn--primary">
@@ -113,7 +114,7 @@ export default function Hub() {
             <>
               <p>Grilele greșite revin la momentul potrivit ca să nu le uiți.</p>
               <button type="button" className="btn btn--primary" disabled={busy !== null} onClick={() => void start('review')}>
-                Recapitulează {review.due_count} {review.due_count === 1 ? 'grilă' : 'grile'}
+                Recapitulează {gridsText(review.due_count)}
               </button>
             </>
           ) : (

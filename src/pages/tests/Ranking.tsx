@@ -61,7 +61,7 @@ export default function Ranking() {
           </div>
           <div className="table-wrap card">
             <table>
-              <caption className="form-visually-hidden">Clasamentul celor care au rezolvat aceleași grile</caption>
+              <caption className="sr-only">Clasamentul celor care au rezolvat aceleași grile</caption>
               <thead>
                 <tr>
                   <th scope="col">Loc</th>

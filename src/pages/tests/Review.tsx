@@ -7,6 +7,7 @@ import { ApiError } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
+import { grids as gridsText } from '../../shell/tests/format.ts';
 import '../../styles/tests.css';
 
 export default function Review() {
@@ -53,7 +54,7 @@ export default function Review() {
             </p>
             {queue.due_count > 0 ? (
               <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void start()}>
-                Recapitulează {queue.due_count} {queue.due_count === 1 ? 'grilă' : 'grile'}
+                Recapitulează {gridsText(queue.due_count)}
               </button>
             ) : queue.next_due ? (
               <p className="muted">Următoarea recapitulare: {new Date(queue.next_due).toLocaleString('ro-RO', { dateStyle: 'medium', timeStyle: 'short' })}.</p>

@@ -20,6 +20,7 @@ import { OptionList } from '../../shell/tests/OptionList.tsx';
 import { Overview } from '../../shell/tests/Overview.tsx';
 import { Timer } from '../../shell/tests/Timer.tsx';
 import { Modal } from '../../shell/Modal.tsx';
+import { grids as gridsText } from '../../shell/tests/format.ts';
 import '../../styles/tests.css';
 
 const codeOf = (err: unknown): string =>
@@ -338,8 +339,8 @@ export default function Solve() {
           <p>Testul nu va avea rezultat, dar răspunsurile date contează la recapitulare.</p>
         ) : (
           <p>
-            Ai răspuns la {answeredCount} din {total} grile.
-            {answeredCount < total ? ` ${total - answeredCount} grile rămân fără răspuns.` : ''}
+            Ai răspuns la {answeredCount} din {gridsText(total)}.
+            {answeredCount < total ? ` ${gridsText(total - answeredCount)} ${total - answeredCount === 1 ? 'rămâne' : 'rămân'} fără răspuns.` : ''}
           </p>
         )}
       </Modal>

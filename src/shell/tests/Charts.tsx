@@ -50,7 +50,7 @@ export function ProgressChart({ points }: { points: readonly ProgressPoint[] }) 
       <figcaption className="chart__legend">
         <span className="chart__key chart__key--bar" /> grile pe zi <span className="chart__key chart__key--line" /> % corecte
       </figcaption>
-      <table className="form-visually-hidden">
+      <table className="sr-only">
         <caption>Progres pe zile</caption>
         <thead>
           <tr>

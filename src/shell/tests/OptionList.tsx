@@ -22,7 +22,7 @@ export function OptionList({ gridId, type, options, selected, onToggle, disabled
   const single = type === 'CS';
   return (
     <fieldset className="options" disabled={disabled}>
-      <legend className="form-visually-hidden">{single ? 'Alege un singur răspuns' : 'Alege unul sau mai multe răspunsuri'}</legend>
+      <legend className="sr-only">{single ? 'Alege un singur răspuns' : 'Alege unul sau mai multe răspunsuri'}</legend>
       {letters.map((letter) => {
         const id = `${name}-${letter}`;
         const checked = selected.includes(letter);
@@ -52,7 +52,7 @@ export function OptionList({ gridId, type, options, selected, onToggle, disabled
                 {letter}
               </span>
               <span className="option__text">
-                <span className="form-visually-hidden">{letter}. </span>
+                <span className="sr-only">{letter}. </span>
                 {options[letter]}
               </span>
               {isCorrect !== null ? (

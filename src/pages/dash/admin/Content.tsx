@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { listCourses, getCourse, getChapter, type ManualListItem, type ChapterSummary } from '../../../api/courses.ts';
 import { listAdminGrids, updateChapter, updateManual, type AdminGrid } from '../../../api/admin.ts';
 import { ApiError } from '../../../api/errors.ts';
-import { blocksSchema } from '../../../../server/modules/content/schema.ts';
+import { blocksSchema } from '../../../shared/content-schema.ts';
 import { AdminGate } from '../../../shell/content/AdminGate.tsx';
 import { GridEditor } from '../../../shell/content/GridEditor.tsx';
 import { GridView } from '../../../shell/content/GridView.tsx';

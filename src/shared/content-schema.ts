@@ -1,8 +1,8 @@
 // Zod schemas of docs/CONTENT_FORMAT.md. Messages are Romanian sentences for the importer's
 // error list (admins read them in a terminal); paths are added by the importer.
 import { z } from 'zod';
-import { GRID_TYPES, OPTION_LETTERS, DIFFICULTIES } from '../../../src/shared/constants.ts';
-import { CORRECT_COUNT, correctLettersValid } from '../../../src/shared/grid-schema.ts';
+import { GRID_TYPES, OPTION_LETTERS, DIFFICULTIES } from './constants.ts';
+import { CORRECT_COUNT, correctLettersValid } from './grid-schema.ts';
 
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Path segments the courses API uses itself, so no chapter may take them as a slug. */
@@ -88,6 +88,8 @@ export const blockSchema = z.discriminatedUnion(
   },
 );
 export type Block = z.infer<typeof blockSchema>;
+/** A block as sent (optional fields may be missing): what the app renders. */
+export type BlockInput = z.input<typeof blockSchema>;
 export const blocksSchema = z.array(blockSchema, { error: 'blocks trebuie să fie o listă' });
 
 export const manualSchema = z.object(
