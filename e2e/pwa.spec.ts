@@ -177,6 +177,16 @@ test("update modal: the realtime 'update' channel's .update event opens it; 'Mai
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Mai târziu' }).click();
   await expect(dialog).toBeHidden();
+
+  // Announced again; this time 'Actualizează'. The server has no newer worker here, so after the
+  // update check finds nothing the page still reloads (never hangs on 'Se actualizează…').
+  toPage!(JSON.stringify({ event: 'update', channel: 'update', data: '{}' }));
+  await expect(dialog).toBeVisible();
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Actualizează' }).click();
+  await expect(dialog.getByRole('button', { name: 'Se actualizează…' })).toBeDisabled();
+  await reloaded;
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
 });
 
 test('screens that need the network explain it offline instead of failing', async ({ page, context }) => {

@@ -15,6 +15,12 @@ test('navbar, partial-scores announcement and logout', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('cookiePreferences', '{"essential":true,"statistics":false}'));
   await login(page, DEMO, { acknowledgeAnnouncement: false });
+  // Other specs acknowledge it for the shared demo account: start from "not acknowledged".
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await page.request.patch('/api/v1/user/acknowledged-info-banner', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { value: false },
+  });
   await page.goto('/cont/premium');
   // GET /user at start opens the announcement until the user acknowledges it.
   const dialog = page.getByRole('dialog', { name: 'Calcul Punctaje Parțiale' });

@@ -41,19 +41,29 @@ export function registerServiceWorker(): void {
   });
 }
 
-/** 'Actualizează': activate the waiting worker, then reload once it controls the page. */
-export function applyUpdate(): void {
+/** 'Actualizează': activate the waiting worker, then reload once it controls the page. When the
+ *  notice came from the realtime 'update' event there may be no waiting worker yet: ask the
+ *  browser to fetch the new sw.js first (a plain reload would be served the old index.html from
+ *  the precache and ask again). */
+export async function applyUpdate(): Promise<void> {
   updating = true;
-  if (!wb) {
+  const w = wb;
+  if (!w) {
     location.reload();
     return;
   }
-  wb.addEventListener('controlling', () => location.reload());
-  wb.messageSkipWaiting();
-  // No waiting worker (the update came from the realtime event): a plain reload fetches the new
-  // index.html; the browser's own update check then installs the new worker.
-  setTimeout(() => location.reload(), 3000);
+  w.addEventListener('controlling', () => location.reload());
+  // Safety net: whatever happens (no new worker on the server, update check failing), reload.
+  setTimeout(() => location.reload(), UPDATE_FALLBACK_RELOAD_MS);
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  if (!registration?.waiting) {
+    w.addEventListener('waiting', () => w.messageSkipWaiting());
+    await w.update().catch(() => undefined);
+  }
+  w.messageSkipWaiting();
 }
+
+export const UPDATE_FALLBACK_RELOAD_MS = 8000;
 
 /** The update modal's dismiss: keep the running version for this session. */
 export function postponeUpdate(): void {

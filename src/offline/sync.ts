@@ -4,7 +4,7 @@
 // Triggers: app start, the 'online' event, the service worker's flush message (Background Sync),
 // and a debounced flush after each answer while online.
 import { db } from './db.ts';
-import { flushOutbox, type FlushReport, type SyncOutcome, type SyncTestPayload } from './outbox.ts';
+import { flushOutbox, pendingCount, type FlushReport, type SyncOutcome, type SyncTestPayload } from './outbox.ts';
 import { onFlushRequest } from './pwa.ts';
 import { rememberProfile } from './local-tests.ts';
 import { OUTBOX_SYNC_TAG } from '../shared/pwa.ts';
@@ -63,7 +63,7 @@ export async function syncNow(): Promise<SyncSummary> {
   if (!getItem(STORAGE.token)) return { sent: 0, synced: 0, conflicts: 0, rejected: 0, failed: 0, offlineSynced: 0, conflictCodes: [], rejectedCodes: [] };
   const seen: ServerSyncOutcome[] = [];
   const offlineIds = new Set<string>();
-  const report = await flushOutbox(async (tests) => {
+  const send = async (tests: SyncTestPayload[]) => {
     const all: SyncOutcome[] = [];
     for (let i = 0; i < tests.length; i += SYNC_MAX_TESTS) {
       const chunk = tests.slice(i, i + SYNC_MAX_TESTS);
@@ -73,7 +73,18 @@ export async function syncNow(): Promise<SyncSummary> {
       all.push(...res.tests.map(toOutcome));
     }
     return all;
-  });
+  };
+  const report = await flushOutbox(send);
+  // A flush already in flight (another trigger) may have missed the latest change, e.g. the
+  // finish right after an answer: flush again while something is still queued.
+  for (let round = 0; round < 2 && report.failed === 0 && (await pendingCount()) > 0; round++) {
+    const more = await flushOutbox(send);
+    report.sent += more.sent;
+    report.synced += more.synced;
+    report.conflicts += more.conflicts;
+    report.rejected += more.rejected;
+    report.failed += more.failed;
+  }
   await applyServerStatus(seen);
   const summary: SyncSummary = {
     ...report,

@@ -91,3 +91,25 @@ describe('sync mapping', () => {
     expect(app.toasts).toHaveLength(0);
   });
 });
+
+describe('coalesced triggers', () => {
+  it('flushes again when a change arrived while another flush was in flight', async () => {
+    await db.tests.add(test('f'));
+    await saveAnswer('f', 1, { marked: ['A'], flagged: false, time_ms: 5 }, new Date('2026-11-21T10:01:00Z'));
+    const statuses: string[] = [];
+    let first = true;
+    syncTests.mockImplementation(async (tests: { id: string; status: string }[]) => {
+      statuses.push(tests[0]!.status);
+      if (first) {
+        first = false;
+        // The candidate finishes while the first request is in flight.
+        await db.tests.update('f', { status: 'finished', updated_at: '2026-11-21T10:02:00.000Z', synced: 0 });
+      }
+      return { success: 'TEST_SYNCED', tests: tests.map((t) => ({ id: t.id, status: 'synced', test_status: t.status })) };
+    });
+    await syncNow();
+    expect(statuses).toEqual(['unfinished', 'finished']);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.tests.get('f'))!.synced).toBe(1);
+  });
+});

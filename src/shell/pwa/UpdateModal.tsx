@@ -35,7 +35,7 @@ export function UpdateModal() {
             disabled={busy}
             onClick={() => {
               setBusy(true);
-              applyUpdate();
+              void applyUpdate();
             }}
           >
             {busy ? 'Se actualizează…' : 'Actualizează'}
