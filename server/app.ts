@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
@@ -72,6 +73,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  // gzip/brotli for the app's assets and JSON; the server is reachable directly, with no proxy in front.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(helmet, { contentSecurityPolicy: { directives: csp(opts.config) }, crossOriginEmbedderPolicy: false });
   const origins = opts.config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
   await app.register(cors, { origin: origins.length ? origins : [opts.config.publicUrl], credentials: true });
