@@ -84,7 +84,7 @@ export default function History() {
       const unsynced = t.synced === 0;
       if (known && !unsynced) continue;
       // Not on the server yet (or changed here since): the device's copy is the newer one.
-      if (!known && server && page > 1) continue;
+      if (!known && server && (page > 1 || t.synced === 1)) continue;
       const result = t.result as { grade?: number } | null;
       byId.set(t.id, {
         id: t.id,

@@ -43,7 +43,11 @@ export default function Hub() {
       .then((s) => live && setWeak(s.weakest_chapters))
       .catch(() => undefined);
     fetchHistory(1, 'unfinished')
-      .then((h) => live && setServerUnfinished(h.tests[0] ?? null))
+      .then(async (h) => {
+        // Skip tests this device already closed (finished or abandoned, not yet synced).
+        const closed = new Set((await db.tests.where('status').anyOf('finished', 'abandoned').primaryKeys()) as string[]);
+        if (live) setServerUnfinished(h.tests.find((t) => !closed.has(t.id)) ?? null);
+      })
       .catch(() => undefined);
     return () => {
       live = false;

@@ -3,7 +3,7 @@
 // dismiss); accepting the browser prompt hides it. Where the browser cannot install (no
 // beforeinstallprompt: iOS, Firefox, Safari on macOS) or the app is already installed, it says
 // so and offers only the dismiss. Inside the installed app it never shows.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
 import { dismissInstallBanner, isIos, isStandalone, promptInstall } from '../../offline/pwa.ts';
@@ -18,13 +18,15 @@ export function InstallBanner() {
   const ios = useMemo(() => isIos(), []);
   const [waited, setWaited] = useState(false);
   const [busy, setBusy] = useState(false);
+  const bannerRef = useRef<HTMLElement>(null);
+  const [space, setSpace] = useState(0);
 
   useEffect(() => {
     const t = setTimeout(() => setWaited(true), INSTALL_PROMPT_GRACE_MS);
     return () => clearTimeout(t);
   }, []);
 
-  const mode = installBannerMode({
+  const modeInputs = {
     visible: installBannerVisible,
     standalone,
     installed: isInstalled,
@@ -32,8 +34,24 @@ export function InstallBanner() {
     ios,
     waited,
     suppressed: maintenance || Boolean(def?.noNavbar),
-  });
-  if (mode === 'hidden' || mode === 'pending') return null;
+  };
+  const mode = installBannerMode(modeInputs);
+  const shown = mode !== 'hidden' && mode !== 'pending';
+
+  // The banner is fixed over the bottom of the page; a spacer of its height at the end of the
+  // document lets every button and the footer scroll clear of it.
+  useEffect(() => {
+    const el = bannerRef.current;
+    if (!shown || !el) return;
+    const measure = () => setSpace(el.offsetHeight ? el.offsetHeight + 24 : 0);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [shown, mode]);
+
+  if (!shown) return null;
 
   const install = async () => {
     setBusy(true);
@@ -48,10 +66,12 @@ export function InstallBanner() {
   let text: string;
   if (mode === 'available') {
     title = `Dorești să instalezi ${product} pe dispozitivul tău?`;
-    text = 'Se deschide ca o aplicație, pornește mai repede și merge și fără internet, cu manualele descărcate.';
+    text =
+      'Se deschide ca o aplicație, pornește mai repede și merge și fără internet, cu manualele descărcate.';
   } else if (mode === 'ios') {
     title = `Instalează ${product} pe iPhone sau iPad`;
-    text = 'Browserul nu poate instala aplicația printr-un buton. În Safari apasă Partajează (Share), apoi „Adaugă pe ecranul principal”.';
+    text =
+      'Browserul nu poate instala aplicația printr-un buton. În Safari apasă Partajează (Share), apoi „Adaugă pe ecranul principal”.';
   } else if (mode === 'installed') {
     title = `${product} este deja instalat pe dispozitivul tău`;
     text = 'Îl găsești pe ecranul principal sau în lista de aplicații.';
@@ -61,28 +81,42 @@ export function InstallBanner() {
   }
 
   return (
-    <section className={`install-banner install-banner--${mode}`} role="region" aria-label={`Instalează ${product}`} data-mode={mode}>
-      <Icon name={mode === 'installed' ? 'check' : 'phone'} className="install-banner__icon" />
-      <div className="install-banner__text">
-        <p className="install-banner__title">{title}</p>
-        <p className="install-banner__hint">{text}</p>
-      </div>
-      <div className="install-banner__actions">
-        {mode === 'available' ? (
-          <>
+    <>
+      <section
+        ref={bannerRef}
+        className={`install-banner install-banner--${mode}`}
+        role="region"
+        aria-label={`Instalează ${product}`}
+        data-mode={mode}
+      >
+        <Icon name={mode === 'installed' ? 'check' : 'phone'} className="install-banner__icon" />
+        <div className="install-banner__text">
+          <p className="install-banner__title">{title}</p>
+          <p className="install-banner__hint">{text}</p>
+        </div>
+        <div className="install-banner__actions">
+          {mode === 'available' ? (
+            <>
+              <button type="button" className="btn btn--ghost btn--small" onClick={dismissInstallBanner}>
+                Nu acum
+              </button>
+              <button
+                type="button"
+                className="btn btn--primary btn--small"
+                onClick={() => void install()}
+                disabled={busy}
+              >
+                Instalează
+              </button>
+            </>
+          ) : (
             <button type="button" className="btn btn--ghost btn--small" onClick={dismissInstallBanner}>
-              Nu acum
+              Am înțeles
             </button>
-            <button type="button" className="btn btn--primary btn--small" onClick={() => void install()} disabled={busy}>
-              Instalează
-            </button>
-          </>
-        ) : (
-          <button type="button" className="btn btn--ghost btn--small" onClick={dismissInstallBanner}>
-            Am înțeles
-          </button>
-        )}
-      </div>
-    </section>
+          )}
+        </div>
+      </section>
+      <div className="install-banner-spacer" style={{ height: space }} aria-hidden="true" />
+    </>
   );
 }
