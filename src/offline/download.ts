@@ -2,6 +2,7 @@
 // transaction (manual + chapters + grids, replacing an earlier copy), then every image of the
 // blocks and grid photos stored in the course-images cache the service worker serves from.
 import { subscribe } from 'valtio';
+import { requestPersistence } from './storage.ts';
 import { db, type Block, type LocalChapter, type LocalGrid, type LocalManual } from './db.ts';
 import { localWrite, StorageFullError, isQuotaError } from './errors.ts';
 import { downloadCourse, listCourses, type DownloadPayload } from '../api/courses.ts';
@@ -93,11 +94,12 @@ export async function saveManual(payload: DownloadPayload, bytes = payload.bytes
   return manual;
 }
 
-async function requestPersistence(): Promise<void> {
+/** Asked once per device, on the first download (the browser may prompt or decide silently). */
+async function requestPersistenceOnce(): Promise<void> {
   try {
     if (await db.meta.get(PERSIST_KEY)) return;
     await db.meta.put({ key: PERSIST_KEY, value: new Date().toISOString() });
-    if (typeof navigator !== 'undefined' && navigator.storage?.persist) await navigator.storage.persist();
+    await requestPersistence();
   } catch {
     /* optional: the browser decides */
   }
@@ -138,7 +140,7 @@ export function downloadManual(slug: string, onProgress?: (p: DownloadProgress) 
   const job = (async () => {
     const report = (p: DownloadProgress) => onProgress?.(p);
     report({ phase: 'data', percent: 0, bytes: 0 });
-    await requestPersistence();
+    await requestPersistenceOnce();
     const payload = await downloadCourse(slug, (fraction, bytes) =>
       report({ phase: 'data', percent: Math.round(fraction * 100), bytes }),
     );

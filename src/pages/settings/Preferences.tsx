@@ -8,6 +8,7 @@ import { showToast } from '../../state/toast.ts';
 import { STORAGE } from '../../shared/storage-keys.ts';
 import type { Theme } from '../../shared/constants.ts';
 import { firstCode } from '../../shared/codes.ts';
+import { StorageNotice } from '../../shell/pwa/StorageNotice.tsx';
 import { saveTheme, updatePreferences } from '../../api/account.ts';
 import { errorsOf } from '../../shell/form/useForm.ts';
 import { Checkbox } from '../../shell/form/Checkbox.tsx';
@@ -114,6 +115,8 @@ export default function Preferences() {
           errors={soundErrors}
         />
       </section>
+
+      <StorageNotice />
     </section>
   );
 }
