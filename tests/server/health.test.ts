@@ -34,3 +34,19 @@ describe('system', () => {
     expect(res.json().paths['/api/v1/health']).toBeDefined();
   });
 });
+
+describe('security headers', () => {
+  it('sends a CSP without upgrade-insecure-requests on a plain-http address', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('upgrade-insecure-requests');
+  });
+  it('adds upgrade-insecure-requests behind https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://grilio.ro' });
+    const res = await secure.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    await secure.close();
+  });
+});
