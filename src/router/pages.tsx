@@ -1,6 +1,7 @@
-// Page modules by the route table's `page` field. A page whose file does not exist yet renders a
-// neutral placeholder, so the app never crashes while other pages are being written.
+// Page modules by the route table's `page` field. Every route has its file (a unit test checks it);
+// a route whose module were missing renders the 404 page rather than crash.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import NotFound from '../pages/static/NotFound.tsx';
 
 type PageModule = { default: ComponentType };
 const modules = import.meta.glob<PageModule>('../pages/**/*.tsx');
@@ -13,15 +14,6 @@ export function hasPage(page: string): boolean {
   return pageKey(page) in modules;
 }
 
-export function PendingPage() {
-  return (
-    <section className="page page--narrow pending-page">
-      <h1>Pagina este în pregătire</h1>
-      <p>Conținutul acestei pagini va fi disponibil în curând.</p>
-    </section>
-  );
-}
-
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /** The lazy component for a page (cached so it is created once). */
@@ -30,9 +22,9 @@ export function pageComponent(page: string): LazyExoticComponent<ComponentType> 
   if (!c) {
     const load = modules[pageKey(page)];
     c = lazy<ComponentType>(async () => {
-      if (!load) return { default: PendingPage };
+      if (!load) return { default: NotFound };
       const mod = await load();
-      return { default: mod.default ?? PendingPage };
+      return { default: mod.default ?? NotFound };
     });
     cache.set(page, c);
   }
