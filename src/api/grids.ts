@@ -1,25 +1,9 @@
 // Grids API (server/modules/grids and reports): my grids, add/edit/delete, explanation photo,
 // one grid, public preview (signed link or sample) and reporting a mistake.
 import { api } from './client.ts';
-import type { GridBody, GridPatchBody } from '../shared/grid-schema.ts';
+import type { GridBody, GridPatchBody, GridOut } from '../shared/grid-schema.ts';
 
-export type GridOut = {
-  id: number;
-  chapter_id: number;
-  type: 'CS' | 'CM' | 'CG';
-  statement: string;
-  options: Record<string, string>;
-  correct: string[] | null;
-  explanation: string | null;
-  explanation_photo_url: string | null;
-  difficulty: 'easy' | 'hard';
-  source: string;
-  premium: boolean;
-  published: boolean;
-  mine: boolean;
-  locked: boolean;
-  updated_at: string;
-};
+export type { GridOut };
 
 export type MyGrid = GridOut & {
   created_at: string;

@@ -83,3 +83,22 @@ export type GridBody = z.input<typeof gridBody>;
 /** PUT /grids/:id: any subset; type and correct are re-checked together against the stored grid. */
 export const gridPatchBody = z.object(gridFields).partial().superRefine(checkCorrect);
 export type GridPatchBody = z.input<typeof gridPatchBody>;
+
+/** A grid as the API returns it (correct/explanation null while locked for a free user). */
+export type GridOut = {
+  id: number;
+  chapter_id: number;
+  type: 'CS' | 'CM' | 'CG';
+  statement: string;
+  options: Record<string, string>;
+  correct: string[] | null;
+  explanation: string | null;
+  explanation_photo_url: string | null;
+  difficulty: 'easy' | 'hard';
+  source: string;
+  premium: boolean;
+  published: boolean;
+  mine: boolean;
+  locked: boolean;
+  updated_at: string;
+};

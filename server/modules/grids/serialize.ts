@@ -1,6 +1,7 @@
 // The one shape a grid has in API answers. Answers (correct letters, explanation, photo) are
 // left out — `locked: true` — when the grid is premium and the viewer is not.
 import type { Viewer } from '../content/viewer.ts';
+import type { GridOut } from '../../../src/shared/grid-schema.ts';
 
 export type GridRow = {
   id: number;
@@ -24,23 +25,7 @@ export type GridRow = {
 export const GRID_COLUMNS = `g.id, g.key, g.chapter_id, g.type, g.statement, g.options, g.correct, g.explanation,
   g.explanation_photo_path, g.difficulty, g.source, g.is_premium, g.is_published, g.author_id, g.created_at, g.updated_at`;
 
-export type GridOut = {
-  id: number;
-  chapter_id: number;
-  type: 'CS' | 'CM' | 'CG';
-  statement: string;
-  options: Record<string, string>;
-  correct: string[] | null;
-  explanation: string | null;
-  explanation_photo_url: string | null;
-  difficulty: 'easy' | 'hard';
-  source: string;
-  premium: boolean;
-  published: boolean;
-  mine: boolean;
-  locked: boolean;
-  updated_at: string;
-};
+export type { GridOut };
 
 const iso = (d: string | Date) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
