@@ -36,3 +36,8 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
 export const requestFailed = () => new ApiError(null, general('FORM_REQUEST_FAILED'));
 /** The request could not even be built: FORM_AN_ERROR_HAS_OCCURRED. */
 export const setupFailed = () => new ApiError(null, general('FORM_AN_ERROR_HAS_OCCURRED'));
+
+/** The code a screen shows for any failure: the API's first code, else the generic one. */
+export function errorCode(err: unknown): string {
+  return err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED';
+}

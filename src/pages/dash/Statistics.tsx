@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { fetchStats, type Stats } from '../../api/stats.ts';
 import { createWeakTest } from '../../api/tests.ts';
-import { ApiError } from '../../api/errors.ts';
+import { errorCode } from '../../api/errors.ts';
 import { trySync } from '../../offline/sync.ts';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
@@ -34,7 +34,7 @@ export default function Statistics() {
           setError(null);
         }
       } catch (err) {
-        if (live) setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+        if (live) setError(errorCode(err));
       }
     })();
     return () => {
@@ -49,7 +49,7 @@ export default function Statistics() {
       showToast(res.success);
       navigate(`/teste/${res.test.id}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+      setError(errorCode(err));
     } finally {
       setBusy(false);
     }

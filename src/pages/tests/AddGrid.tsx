@@ -7,7 +7,7 @@ import { gridBody } from '../../shared/grid-schema.ts';
 import { OPTION_LETTERS, type OptionLetter } from '../../shared/constants.ts';
 import { listCourses, getCourse } from '../../api/courses.ts';
 import { createGrid, myGrids, updateGrid, uploadGridPhoto, deleteGridPhoto, type MyGrid } from '../../api/grids.ts';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, errorCode } from '../../api/errors.ts';
 import { useForm, TextField, Select, SubmitButton, FormErrors, ErrorList } from '../../shell/form/index.ts';
 import { avatarErrors } from '../../shell/form/image.ts';
 import { showToast } from '../../state/toast.ts';
@@ -82,7 +82,7 @@ export default function AddGrid() {
         if (file) await uploadGridPhoto(id, file);
         else if (removePhoto && editing?.explanation_photo_url) await deleteGridPhoto(id);
       } catch (err) {
-        showToast(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED', 'error');
+        showToast(errorCode(err), 'error');
       }
       showToast(res.success || (editId ? 'GRID_UPDATED' : 'GRID_ADDED'));
       navigate('/teste/grilele-mele');
@@ -120,7 +120,7 @@ export default function AddGrid() {
         explanation: mine.explanation ?? '',
         difficulty: mine.difficulty,
       });
-    })().catch((err: unknown) => alive && setLoadError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED'));
+    })().catch((err: unknown) => alive && setLoadError(errorCode(err)));
     return () => {
       alive = false;
     };

@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';
 import { fetchHistory, fetchTestsCountApi, type ServerTest } from '../../api/tests.ts';
 import type { TestsCount } from '../../shared/types.ts';
-import { ApiError } from '../../api/errors.ts';
+import { errorCode } from '../../api/errors.ts';
 import { trySync } from '../../offline/sync.ts';
 import { remainingSeconds, formatClock } from '../../offline/timer.ts';
 import { app } from '../../state/app.ts';
@@ -53,7 +53,7 @@ export default function History() {
           setError(null);
         }
       } catch (err) {
-        if (live) setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+        if (live) setError(errorCode(err));
       }
     })();
     return () => {

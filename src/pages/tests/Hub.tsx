@@ -9,7 +9,7 @@ import { startSync } from '../../offline/sync.ts';
 import { formatClock, remainingSeconds } from '../../offline/timer.ts';
 import { createReviewTest, createWeakTest, fetchHistory, fetchReviewQueue, type ReviewQueue, type ServerTest } from '../../api/tests.ts';
 import { fetchStats, type ChapterStat } from '../../api/stats.ts';
-import { ApiError } from '../../api/errors.ts';
+import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
@@ -70,7 +70,7 @@ export default function Hub() {
       showToast(res.success);
       navigate(`/teste/${res.test.id}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+      setError(errorCode(err));
     } finally {
       setBusy(null);
     }

@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { deleteGrid, myGrids, type MyGrid } from '../../api/grids.ts';
-import { ApiError } from '../../api/errors.ts';
+import type { ApiError} from '../../api/errors.ts';
+import { errorCode } from '../../api/errors.ts';
 import { courseError } from '../../offline/courses-repo.ts';
 import { GridView } from '../../shell/content/GridView.tsx';
 import { LoadError } from '../../shell/content/CoursePages.tsx';
@@ -20,7 +21,7 @@ function DeleteGrid({ id, onDeleted }: { id: number; onDeleted: () => void }) {
       showToast(res.success || 'GRID_DELETED');
       onDeleted();
     } catch (err) {
-      showToast(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED', 'error');
+      showToast(errorCode(err), 'error');
       setBusy(false);
     }
   };

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { fetchRanking, type Ranking as RankingData } from '../../api/tests.ts';
-import { ApiError } from '../../api/errors.ts';
+import { errorCode } from '../../api/errors.ts';
 import { trySync } from '../../offline/sync.ts';
 import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
@@ -29,7 +29,7 @@ export default function Ranking() {
           setError(null);
         }
       } catch (err) {
-        if (live) setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+        if (live) setError(errorCode(err));
       }
     })();
     return () => {

@@ -8,7 +8,7 @@ import { db, type LocalGrid } from '../../offline/db.ts';
 import { answersMap, rememberProfile, scoreByCenter, type LocalResult } from '../../offline/local-tests.ts';
 import { trySync } from '../../offline/sync.ts';
 import { fetchResults, type CenterScore, type TestResults } from '../../api/tests.ts';
-import { ApiError } from '../../api/errors.ts';
+import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { scoreGrid, type GridOutcome } from '../../shared/scoring.ts';
@@ -49,7 +49,7 @@ export default function Results() {
           if (t && t.synced === 1) await db.tests.update(id, { status: 'finished', result: res.result, result_source: 'server' });
         });
       } catch (err) {
-        if (live) setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+        if (live) setError(errorCode(err));
       }
     })();
     return () => {

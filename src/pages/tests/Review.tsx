@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { createReviewTest, fetchReviewQueue, type ReviewQueue } from '../../api/tests.ts';
-import { ApiError } from '../../api/errors.ts';
+import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
@@ -21,7 +21,7 @@ export default function Review() {
     if (!online) return;
     fetchReviewQueue()
       .then(setQueue)
-      .catch((err) => setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED'));
+      .catch((err) => setError(errorCode(err)));
   }, [online]);
 
   async function start() {
@@ -32,7 +32,7 @@ export default function Review() {
       showToast(res.success);
       navigate(`/teste/${res.test.id}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+      setError(errorCode(err));
     } finally {
       setBusy(false);
     }

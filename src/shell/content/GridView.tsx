@@ -9,7 +9,7 @@ import { OPTION_LETTERS } from '../../shared/constants.ts';
 import { reportReason } from '../../shared/validation.ts';
 import { addFavorite, removeFavorite } from '../../api/favorites.ts';
 import { reportGrid } from '../../api/grids.ts';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, errorCode } from '../../api/errors.ts';
 import { db } from '../../offline/db.ts';
 import { showToast } from '../../state/toast.ts';
 import { Modal } from '../Modal.tsx';
@@ -94,7 +94,7 @@ export function FavoriteButton({ gridId }: { gridId: number }) {
         showToast(res.success || 'FAVORITE_ADDED', res.success === 'FAVORITE_ADDED' ? 'success' : 'warning');
       }
     } catch (err) {
-      showToast(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED', 'error');
+      showToast(errorCode(err), 'error');
     } finally {
       setBusy(false);
     }

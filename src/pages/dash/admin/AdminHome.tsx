@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { createPreviewLink } from '../../../api/admin.ts';
-import { ApiError } from '../../../api/errors.ts';
+import { errorCode } from '../../../api/errors.ts';
 import { AdminGate } from '../../../shell/content/AdminGate.tsx';
 import { ErrorList } from '../../../shell/form/index.ts';
 import { showToast } from '../../../state/toast.ts';
@@ -31,7 +31,7 @@ export function PreviewLinkForm({ initialGrid = '' }: { initialGrid?: string }) 
     try {
       setLink(await createPreviewLink(id, ttl));
     } catch (err) {
-      setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+      setError(errorCode(err));
     }
   };
   return (

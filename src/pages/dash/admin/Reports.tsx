@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { listReports, resolveReport, type AdminReport } from '../../../api/admin.ts';
 import { getGrid, type GridOut } from '../../../api/grids.ts';
-import { ApiError } from '../../../api/errors.ts';
+import { ApiError, errorCode } from '../../../api/errors.ts';
 import { AdminGate } from '../../../shell/content/AdminGate.tsx';
 import { GridEditor } from '../../../shell/content/GridEditor.tsx';
 import { ErrorList, TextField } from '../../../shell/form/index.ts';
@@ -37,7 +37,7 @@ function ReportItem({ report, onResolved }: { report: AdminReport; onResolved: (
       setGrid((await getGrid(report.grid.id)).grid);
       setEditing(true);
     } catch (err) {
-      setErrors([err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED']);
+      setErrors([errorCode(err)]);
     }
   };
   return (
@@ -73,7 +73,7 @@ export default function Reports() {
     setError(null);
     listReports(status).then(
       (r) => setReports(r.reports),
-      (err: unknown) => setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED'),
+      (err: unknown) => setError(errorCode(err)),
     );
   }, [status]);
   useEffect(() => {
