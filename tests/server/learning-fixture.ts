@@ -3,7 +3,7 @@
 // users (users row + auth_tokens row with the SHA-256 of a fresh token).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/db.ts';
-import { hashToken, newToken } from '../../server/lib/tokens.ts';
+import { createUser, bearer } from './users-fixture.ts';
 
 export type FixtureUser = { id: number; token: string; auth: { authorization: string } };
 
@@ -11,23 +11,16 @@ export async function makeUser(
   db: Db,
   opts: { name?: string; premium?: boolean; admin?: boolean; center?: string | null } = {},
 ): Promise<FixtureUser> {
-  const row = await db.one<{ id: number }>(
-    `insert into users (name, email, email_verified_at, premium_until, is_admin, center_id)
-     values ($1, $2, now(), $3, $4, (select id from centers where slug = $5)) returning id`,
-    [
-      opts.name ?? 'Popescu Ana',
-      `u-${randomBytes(6).toString('hex')}@exemplu.ro`,
-      opts.premium ? new Date(Date.now() + 30 * 86400_000) : null,
-      opts.admin ?? false,
-      opts.center === undefined ? 'timisoara' : opts.center,
-    ],
-  );
-  const token = newToken();
-  await db.query(
-    `insert into auth_tokens (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`,
-    [row!.id, hashToken(token)],
-  );
-  return { id: row!.id, token, auth: { authorization: `Bearer ${token}` } };
+  const slug = opts.center === undefined ? 'timisoara' : opts.center;
+  const center = slug ? await db.one<{ id: number }>('select id from centers where slug = $1', [slug]) : undefined;
+  const u = await createUser(db, {
+    name: opts.name ?? 'Popescu Ana',
+    password: null,
+    premium_until: opts.premium ? new Date(Date.now() + 30 * 86400_000) : null,
+    is_admin: opts.admin ?? false,
+    center_id: center?.id ?? null,
+  });
+  return { id: u.id, token: u.token, auth: bearer(u.token) };
 }
 
 export type GridSpec = {
