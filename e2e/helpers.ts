@@ -49,3 +49,18 @@ export async function login(page: Page, account = DEMO, opts: { acknowledgeAnnou
     data: { value: true },
   });
 }
+
+/** Closes what can cover a page on a first visit: the cookie banner and, if it opens, the
+ *  partial-scores announcement (shown once per account). */
+export async function dismissOverlays(page: Page): Promise<void> {
+  const cookies = page.getByRole('button', { name: 'Doar esențiale' });
+  if (await cookies.isVisible().catch(() => false)) await cookies.click();
+  const dialog = page.getByRole('dialog', { name: 'Calcul Punctaje Parțiale' });
+  try {
+    await dialog.waitFor({ state: 'visible', timeout: 3000 });
+  } catch {
+    return;
+  }
+  await dialog.getByRole('button', { name: 'Perfect, am înțeles!' }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -1,25 +1,11 @@
 // The test-taking flow online: start, answer, flag, leave, resume, finish, results, ranking,
 // statistics and the weak-chapter test (tutor mode with the server's explanation).
 import { test, expect, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
+import { dismissOverlays, login } from './helpers.ts';
 
 async function answerCurrent(page: Page, option = 0) {
   await page.locator('.option__label').nth(option).click();
   await expect(page.getByText('Răspuns salvat')).toBeVisible();
-}
-
-/** The partial-scores announcement (once for the demo user) and the cookie banner cover the page. */
-async function dismissPartialScores(page: Page) {
-  const cookies = page.getByRole('button', { name: 'Doar esențiale' });
-  if (await cookies.isVisible().catch(() => false)) await cookies.click();
-  const dialog = page.getByRole('dialog', { name: 'Calcul Punctaje Parțiale' });
-  try {
-    await dialog.waitFor({ state: 'visible', timeout: 3000 });
-  } catch {
-    return;
-  }
-  await dialog.getByRole('button', { name: 'Perfect, am înțeles!' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test('start, answer, flag, leave, resume, finish, results, ranking, statistics, weak test', async ({ page }) => {
@@ -28,13 +14,13 @@ test('start, answer, flag, leave, resume, finish, results, ranking, statistics, 
 
   // Grids answered so far (the statistics must grow by this test's 5).
   await page.goto('/statistici');
-  await dismissPartialScores(page);
+  await dismissOverlays(page);
   const answeredTile = page.locator('.stat-tile').filter({ hasText: 'Grile rezolvate' }).locator('dd');
   const before = Number(await answeredTile.textContent());
 
   await page.goto('/teste');
   await expect(page.getByRole('heading', { name: 'Teste', level: 1 })).toBeVisible();
-  await dismissPartialScores(page);
+  await dismissOverlays(page);
   await page.getByRole('link', { name: 'Începe un test' }).click();
   await expect(page).toHaveURL(/\/teste\/start$/);
 

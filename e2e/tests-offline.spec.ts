@@ -1,28 +1,14 @@
 // Offline tests: download a manual, go offline, start a test from the grids on the device,
 // answer, close the page mid-test and reopen it offline (answers kept), finish with a local
 // result, then back online the outbox syncs it: the server has it exactly once.
-import { test, expect, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
-
-/** The cookie banner and the partial-scores announcement cover the page (same as tests-flow). */
-async function dismissPartialScores(page: Page) {
-  const cookies = page.getByRole('button', { name: 'Doar esențiale' });
-  if (await cookies.isVisible().catch(() => false)) await cookies.click();
-  const dialog = page.getByRole('dialog', { name: 'Calcul Punctaje Parțiale' });
-  try {
-    await dialog.waitFor({ state: 'visible', timeout: 3000 });
-  } catch {
-    return;
-  }
-  await dialog.getByRole('button', { name: 'Perfect, am înțeles!' }).click();
-  await expect(dialog).toBeHidden();
-}
+import { test, expect } from '@playwright/test';
+import { dismissOverlays, login } from './helpers.ts';
 
 test('a test made offline is kept on the device and synced exactly once', async ({ page, context }) => {
   test.setTimeout(150_000);
   await login(page);
   await page.goto('/ai/cursuri');
-  await dismissPartialScores(page);
+  await dismissOverlays(page);
 
   // Download the first manual (the profile's manual may already be there from the auto-download).
   const done = page.locator('.download__status').first();
