@@ -8,7 +8,7 @@ import { completeProfile } from '../../api/account.ts';
 import { useForm } from '../../shell/form/useForm.ts';
 import { FormErrors } from '../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../shell/form/SubmitButton.tsx';
-import { ProfileSelects, useProfileLists, type ProfileValues } from '../../shell/form/ProfileSelects.tsx';
+import { ProfileListsError, ProfileSelects, useProfileLists, type ProfileValues } from '../../shell/form/ProfileSelects.tsx';
 import '../../styles/forms.css';
 
 export default function AlmostThere() {
@@ -40,14 +40,7 @@ export default function AlmostThere() {
           {user?.name ? `${user.name.split(' ')[0]}, spune-ne` : 'Spune-ne'} după ce manual înveți, ce specializare și ce centru
           universitar țintești, ca să-ți pregătim grilele potrivite.
         </p>
-        {error ? (
-          <div className="form-actions">
-            <FormErrors codes={[error]} />
-            <button type="button" className="form-btn form-btn--secondary" onClick={reload}>
-              Încearcă din nou
-            </button>
-          </div>
-        ) : null}
+        <ProfileListsError error={error} onRetry={reload} />
         <form className="form" noValidate onSubmit={form.submit}>
           <ProfileSelects
             lists={lists}

@@ -25,7 +25,7 @@ import { TextField } from '../../shell/form/TextField.tsx';
 import { PasswordField, PasswordStrengthHint } from '../../shell/form/PasswordField.tsx';
 import { ErrorList, FormErrors } from '../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../shell/form/SubmitButton.tsx';
-import { ProfileSelects, useProfileLists, type ProfileValues } from '../../shell/form/ProfileSelects.tsx';
+import { ProfileListsError, ProfileSelects, useProfileLists, type ProfileValues } from '../../shell/form/ProfileSelects.tsx';
 import { avatarErrors } from '../../shell/form/image.ts';
 import '../../styles/forms.css';
 
@@ -289,14 +289,7 @@ function ProfileSection({ user }: { user: User }) {
     form.values.manual_id === user.manual_id && form.values.specialization_id === user.specialization_id && form.values.center_id === user.center_id;
   return (
     <Section id="profil" title="Ce pregătești">
-      {error ? (
-        <div className="form-actions">
-          <FormErrors codes={[error]} />
-          <button type="button" className="form-btn form-btn--secondary" onClick={reload}>
-            Încearcă din nou
-          </button>
-        </div>
-      ) : null}
+      <ProfileListsError error={error} onRetry={reload} />
       <form className="form" noValidate onSubmit={form.submit}>
         <ProfileSelects
           lists={lists}

@@ -5,6 +5,7 @@ import { getProfileLists } from '../../api/account.ts';
 import { errorsOf } from './useForm.ts';
 import { firstCode } from '../../shared/codes.ts';
 import { Select } from './Select.tsx';
+import { FormErrors } from './ErrorList.tsx';
 import type { FieldBinding } from './useForm.ts';
 
 export type ProfileValues = { manual_id: number | null; specialization_id: number | null; center_id: number | null };
@@ -83,5 +84,18 @@ export function ProfileSelects({
         required
       />
     </>
+  );
+}
+
+/** The lists could not be loaded: the error and a retry, shown above a profile form. */
+export function ProfileListsError({ error, onRetry }: { error: string | null; onRetry: () => void }) {
+  if (!error) return null;
+  return (
+    <div className="form-actions">
+      <FormErrors codes={[error]} />
+      <button type="button" className="form-btn form-btn--secondary" onClick={onRetry}>
+        Încearcă din nou
+      </button>
+    </div>
   );
 }
