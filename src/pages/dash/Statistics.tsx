@@ -1,12 +1,12 @@
 // /statistici — GET /stats: totals, accuracy per manual and chapter, time per grid, progress
 // over time (SVG chart), the weakest chapters with a one-click test (POST /tests/weak).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { fetchStats, type Stats } from '../../api/stats.ts';
 import { createWeakTest } from '../../api/tests.ts';
 import { errorCode } from '../../api/errors.ts';
-import { trySync } from '../../offline/sync.ts';
+import { useSyncedFetch } from '../../offline/useSyncedFetch.ts';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
@@ -18,38 +18,20 @@ import '../../styles/tests.css';
 export default function Statistics() {
   const navigate = useNavigate();
   const { online, product } = useSnapshot(app);
-  const [stats, setStats] = useState<Stats | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: stats, error: loadError } = useSyncedFetch<Stats>(fetchStats, []);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const error = actionError ?? loadError;
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    (async () => {
-      try {
-        await trySync();
-        const s = await fetchStats();
-        if (live) {
-          setStats(s);
-          setError(null);
-        }
-      } catch (err) {
-        if (live) setError(errorCode(err));
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [online]);
 
   async function weakTest() {
     setBusy(true);
+    setActionError(null);
     try {
       const res = await createWeakTest();
       showToast(res.success);
       navigate(`/teste/${res.test.id}`);
     } catch (err) {
-      setError(errorCode(err));
+      setActionError(errorCode(err));
     } finally {
       setBusy(false);
     }

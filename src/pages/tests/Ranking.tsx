@@ -1,10 +1,8 @@
 // /teste/:id/clasament — everyone who finished the same grids (GET /tests/:id/ranking). Needs the network.
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { fetchRanking, type Ranking as RankingData } from '../../api/tests.ts';
-import { errorCode } from '../../api/errors.ts';
-import { trySync } from '../../offline/sync.ts';
+import { useSyncedFetch } from '../../offline/useSyncedFetch.ts';
 import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import '../../styles/tests.css';
@@ -14,28 +12,7 @@ const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, 
 export default function Ranking() {
   const { id = '' } = useParams();
   const { online, product } = useSnapshot(app);
-  const [data, setData] = useState<RankingData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    (async () => {
-      try {
-        await trySync();
-        const r = await fetchRanking(id);
-        if (live) {
-          setData(r);
-          setError(null);
-        }
-      } catch (err) {
-        if (live) setError(errorCode(err));
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [id, online]);
+  const { data, error } = useSyncedFetch<RankingData>(() => fetchRanking(id), [id]);
 
   return (
     <section className="page page--narrow ranking" aria-labelledby="ranking-title">
