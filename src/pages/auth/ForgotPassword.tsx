@@ -4,7 +4,7 @@ import { forgotPassword } from '../../api/auth.ts';
 import { showToast } from '../../state/toast.ts';
 import { getCaptchaToken } from '../../shell/captcha.ts';
 import { useForm } from '../../shell/form/useForm.ts';
-import { TextField } from '../../shell/form/TextField.tsx';
+import { EmailField } from '../../shell/form/TextField.tsx';
 import { FormErrors } from '../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../shell/form/SubmitButton.tsx';
 import { CaptchaNotice } from '../../shell/form/CaptchaNotice.tsx';
@@ -29,18 +29,11 @@ export default function ForgotPassword() {
         <h1 id="forgot-title" className="form-page__title">
           Recuperează parola
         </h1>
-        <p className="form-page__lead">Scrie adresa de email a contului și îți trimitem un link pentru a alege o parolă nouă.</p>
+        <p className="form-page__lead">
+          Scrie adresa de email a contului și îți trimitem un link pentru a alege o parolă nouă.
+        </p>
         <form className="form" noValidate onSubmit={form.submit}>
-          <TextField
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            {...form.field('email')}
-          />
+          <EmailField {...form.field('email')} />
           <FormErrors codes={form.general} />
           <SubmitButton busy={form.busy}>Trimite linkul de resetare</SubmitButton>
           <CaptchaNotice />

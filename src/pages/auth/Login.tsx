@@ -5,7 +5,7 @@ import { getCaptchaToken } from '../../shell/captcha.ts';
 import GoogleButton from '../../shell/GoogleButton.tsx';
 import { useForm } from '../../shell/form/useForm.ts';
 import { useAuthSuccess } from '../../shell/form/useAuthSuccess.ts';
-import { TextField } from '../../shell/form/TextField.tsx';
+import { EmailField } from '../../shell/form/TextField.tsx';
 import { PasswordField } from '../../shell/form/PasswordField.tsx';
 import { FormErrors } from '../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../shell/form/SubmitButton.tsx';
@@ -31,17 +31,13 @@ export default function Login() {
         </h1>
         <p className="form-page__lead">Bine ai revenit! Continuă pregătirea pentru admitere.</p>
         <form className="form" noValidate onSubmit={form.submit}>
-          <TextField
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
+          <EmailField {...form.field('email')} />
+          <PasswordField
+            label="Parola"
+            autoComplete="current-password"
             required
-            {...form.field('email')}
+            {...form.field('password')}
           />
-          <PasswordField label="Parola" autoComplete="current-password" required {...form.field('password')} />
           <p className="form-aside">
             <Link to="/recuperare-parola">Ți-ai uitat parola?</Link>
           </p>

@@ -5,7 +5,7 @@ import { getCaptchaToken } from '../../shell/captcha.ts';
 import GoogleButton from '../../shell/GoogleButton.tsx';
 import { useForm } from '../../shell/form/useForm.ts';
 import { useAuthSuccess } from '../../shell/form/useAuthSuccess.ts';
-import { TextField } from '../../shell/form/TextField.tsx';
+import { TextField, EmailField } from '../../shell/form/TextField.tsx';
 import { PasswordField, PasswordStrengthHint } from '../../shell/form/PasswordField.tsx';
 import { Checkbox } from '../../shell/form/Checkbox.tsx';
 import { FormErrors } from '../../shell/form/ErrorList.tsx';
@@ -31,7 +31,9 @@ export default function Register() {
         <h1 id="register-title" className="form-page__title">
           Creează-ți contul
         </h1>
-        <p className="form-page__lead">Grile, teste și simulări pentru admiterea la medicină, într-un singur loc.</p>
+        <p className="form-page__lead">
+          Grile, teste și simulări pentru admiterea la medicină, într-un singur loc.
+        </p>
         <form className="form" noValidate onSubmit={form.submit}>
           <TextField
             label="Nume complet"
@@ -41,16 +43,7 @@ export default function Register() {
             required
             {...form.field('name')}
           />
-          <TextField
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            {...form.field('email')}
-          />
+          <EmailField {...form.field('email')} />
           <PasswordField
             label="Parola"
             autoComplete="new-password"
@@ -61,7 +54,11 @@ export default function Register() {
           <Checkbox
             label={
               <>
-                Sunt de acord cu <Link to="/legal/termeni" target="_blank">termenii și condițiile</Link> și cu{' '}
+                Sunt de acord cu{' '}
+                <Link to="/legal/termeni" target="_blank">
+                  termenii și condițiile
+                </Link>{' '}
+                și cu{' '}
                 <Link to="/legal/politica-de-confidentialitate" target="_blank">
                   politica de confidențialitate
                 </Link>

@@ -21,7 +21,7 @@ import {
   type UserResponse,
 } from '../../api/account.ts';
 import { errorsOf, useForm } from '../../shell/form/useForm.ts';
-import { TextField } from '../../shell/form/TextField.tsx';
+import { TextField, EmailField } from '../../shell/form/TextField.tsx';
 import { PasswordField, PasswordStrengthHint } from '../../shell/form/PasswordField.tsx';
 import { ErrorList, FormErrors } from '../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../shell/form/SubmitButton.tsx';
@@ -211,14 +211,7 @@ function EmailSection({ user }: { user: User }) {
   return (
     <Section id="email" title="Adresa de email">
       <form className="form" noValidate onSubmit={form.submit}>
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
+        <EmailField
           hint={user.email_verified_at ? 'Adresa actuală este confirmată.' : 'Adresa actuală nu este încă confirmată.'}
           {...form.field('email')}
         />

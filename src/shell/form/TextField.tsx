@@ -18,7 +18,19 @@ export type TextFieldProps = NativeInput & {
 };
 
 /** Labelled input with its hint and error codes, wired with aria-invalid / aria-describedby. */
-export function TextField({ label, name, value, onChange, errors = [], hint, multiline, rows = 6, id, className, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  errors = [],
+  hint,
+  multiline,
+  rows = 6,
+  id,
+  className,
+  ...rest
+}: TextFieldProps) {
   const auto = useId();
   const inputId = id ?? `${name}-${auto}`;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -58,5 +70,21 @@ export function TextField({ label, name, value, onChange, errors = [], hint, mul
       ) : null}
       <ErrorList id={errorId} codes={errors} />
     </div>
+  );
+}
+
+/** The email input every form uses: right keyboard, autocomplete, no capitalisation or spell check. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'> & { label?: ReactNode }) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      {...props}
+    />
   );
 }

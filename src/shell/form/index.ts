@@ -1,5 +1,5 @@
 export { useForm, splitErrors, errorsOf, type FieldErrors, type FieldBinding, type UseForm } from './useForm.ts';
-export { TextField } from './TextField.tsx';
+export { TextField, EmailField } from './TextField.tsx';
 export { PasswordField, PasswordStrengthHint, passwordStrength } from './PasswordField.tsx';
 export { Checkbox } from './Checkbox.tsx';
 export { Select } from './Select.tsx';
