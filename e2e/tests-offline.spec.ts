@@ -62,6 +62,8 @@ test('a test made offline is kept on the device and synced exactly once', async 
   // Back online: the outbox syncs and the server's result replaces the local one.
   await context.setOffline(false);
   await expect(again.getByText('Rezultat confirmat de server')).toBeVisible({ timeout: 30_000 });
+  // One notice, because offline work was actually sent (issue 11 §4.2).
+  await expect(again.getByText('Răspunsurile date offline au fost sincronizate.')).toHaveCount(1);
 
   const token = await again.evaluate(() => localStorage.getItem('token'));
   const res = await again.request.get('/api/v1/tests?status=finished', { headers: { Authorization: `Bearer ${token}` } });

@@ -20,13 +20,16 @@ import type { Config } from './config.ts';
 import { ValidationFailure } from './lib/errors.ts';
 import { toErrorBody } from '../src/shared/validation.ts';
 import { API_PREFIX, SCAN_IMAGE_MAX_BYTES } from '../src/shared/constants.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import authPlugin from './plugins/auth.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import webPlugin from './plugins/web.ts';
+import noStorePlugin from './plugins/no-store.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { csp } from './plugins/csp.ts';
 import { createRealtime } from './modules/realtime/create.ts';
+import { withRealtimeCredentials } from './lib/kept-secrets.ts';
+import { LIMITS as REALTIME_LIMITS } from './modules/realtime/protocol.ts';
 import './types.ts';
 
 export type BuildOptions = {
@@ -47,6 +50,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // No path parameter is longer (file names are the longest, 200); a longer one answers 414
+    // FORM_URL_INVALID, as does a malformed percent-escape (400), through frameworkErrors.
+    routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
     // Only behind a reverse proxy may X-Forwarded-For be believed (rate limits key on the IP).
     trustProxy: opts.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
@@ -60,11 +67,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
 
+  // Realtime credentials not configured are generated once and kept in the database.
+  const config = await withRealtimeCredentials(opts.db, opts.config);
   app.decorate('db', opts.db);
-  app.decorate('config', opts.config);
+  app.decorate('config', config);
   app.decorate('mailer', new Mailer({ smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, dataDir: opts.config.dataDir }, app.log));
 
-  const realtime = createRealtime(opts.config);
+  const realtime = createRealtime(config, app.log);
   app.decorate('realtimeHub', realtime.hub);
   app.decorate('realtime', realtime.publisher);
   // laravel-echo posts channel authorisation as a form.
@@ -73,14 +82,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(noStorePlugin);
   // gzip/brotli for the app's assets and JSON; the server is reachable directly, with no proxy in front.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(helmet, { contentSecurityPolicy: { directives: csp(opts.config) }, crossOriginEmbedderPolicy: false });
+  await app.register(helmet, { contentSecurityPolicy: { directives: csp(config) }, crossOriginEmbedderPolicy: false });
   const origins = opts.config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
   await app.register(cors, { origin: origins.length ? origins : [opts.config.publicUrl], credentials: true });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: SCAN_IMAGE_MAX_BYTES, files: 1, fields: 30 } });
-  await app.register(websocket);
+  // ws closes a connection whose frame is over the cap (1009) before buffering it.
+  await app.register(websocket, { options: { maxPayload: REALTIME_LIMITS.MAX_FRAME_BYTES } });
   await app.register(maintenancePlugin);
   await app.register(authPlugin);
   await app.register(swagger, {

@@ -30,10 +30,14 @@ const schema = z.object({
   LOGIN_RATE_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_RATE_WINDOW_MIN: z.coerce.number().int().positive().default(15),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(60),
-  PUSHER_APP_ID: z.string().default('grilio'),
-  PUSHER_KEY: z.string().default('grilio-key'),
-  PUSHER_SECRET: z.string().default('grilio-secret'),
+  // Unset: generated on first start and kept in the database (server/lib/kept-secrets.ts), so every
+  // process on one database agrees. Required when PUSHER_HOST names an external engine.
+  PUSHER_APP_ID: z.string().regex(/^[\w-]{1,64}$/, 'letters, digits, _ or -, at most 64').optional(),
+  PUSHER_KEY: z.string().regex(/^[\w-]{1,64}$/, 'letters, digits, _ or -, at most 64').optional(),
+  PUSHER_SECRET: z.string().min(1).max(200).optional(),
   PUSHER_HOST: z.string().optional(),
+  /** Open realtime connections per client address (a class behind one NAT, a few tabs each). */
+  REALTIME_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(100),
   PUSHER_PORT: z.coerce.number().int().optional(),
   PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
   PREVIEW_SECRET: z.string().min(16).optional(),
@@ -41,7 +45,41 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
 });
 
+/** The configuration read from the environment (realtime credentials may still be unset). */
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };
+/** The running app's configuration: realtime credentials given or generated and kept (app.config). */
+export type AppConfig = Config & { PUSHER_APP_ID: string; PUSHER_KEY: string; PUSHER_SECRET: string };
+
+/**
+ * Secrets published in this repository's history or a vendor's docs. Outside
+ * development and tests the server refuses to start with one of them: anyone could sign with it.
+ * The reCAPTCHA entry is Google's public test secret, which accepts every token.
+ */
+export const KNOWN_SECRETS: Readonly<Record<string, readonly string[]>> = {
+  PUSHER_SECRET: ['grilio-secret', 'secret', 'app-secret', 'changeme', 'change-me'],
+  RECAPTCHA_SECRET: ['6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe'],
+};
+/** The shortest secret accepted in production (a Pusher secret is 20 characters). */
+export const MIN_SECRET_LENGTH = 16;
+
+function secretProblems(c: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (c.PUSHER_HOST) {
+    // An external engine has its own credentials: generating ours would never match them.
+    for (const name of ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'] as const)
+      if (!c[name]) problems.push(`  ${name}: required when PUSHER_HOST is set (the engine's credentials)`);
+  }
+  if (c.NODE_ENV !== 'production') return problems;
+  for (const [name, known] of Object.entries(KNOWN_SECRETS)) {
+    const value = c[name as keyof typeof KNOWN_SECRETS & keyof typeof c] as string | undefined;
+    if (value === undefined) continue;
+    if (known.includes(value))
+      problems.push(`  ${name}: a published default; remove it (a random one is generated) or set your own`);
+    else if (value.length < MIN_SECRET_LENGTH)
+      problems.push(`  ${name}: at least ${MIN_SECRET_LENGTH} characters in production`);
+  }
+  return problems;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<string, string>> = {}): Config {
   const raw = { ...env, ...overrides };
@@ -51,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const problems = secretProblems(c);
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...c,
     dataDir: resolve(c.DATA_DIR),

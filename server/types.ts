@@ -1,7 +1,7 @@
 // What the app factory decorates Fastify with. Modules extend this by declaration merging
 // in their own files when they add a decoration.
 import type { Db } from './db/db.ts';
-import type { Config } from './config.ts';
+import type { AppConfig } from './config.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { Realtime } from './modules/realtime/realtime.ts';
 import type { Hub } from './modules/realtime/hub.ts';
@@ -12,14 +12,14 @@ export type AuthUser = { id: number; tokenId: number; isAdmin: boolean };
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
-    config: Config;
+    config: AppConfig;
     mailer: Mailer;
     realtime: Realtime;
     realtimeHub: Hub;
     maintenance: Maintenance;
-    /** preHandler: 401 unless a valid bearer token is present. */
+    /** Route guard (onRequest; given as preHandler it is moved to onRequest): 401 unless a valid bearer token is present. */
     authenticate: (req: FastifyRequest) => Promise<void>;
-    /** preHandler: 401 without token, 403 FORM_ADMIN_REQUIRED unless admin. */
+    /** Route guard like authenticate: 401 without token, 403 FORM_ADMIN_REQUIRED unless admin. */
     requireAdmin: (req: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {

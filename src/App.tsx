@@ -1,32 +1,34 @@
-// The root of every screen: maintenance page (replaces everything), development banner, the
-// routed layout inside an error boundary, toasts, cookie banner, partial-scores modal, PWA slot.
-import { useEffect } from 'react';
+// The root of every screen: maintenance page (replaces the screens that need the server), development
+// banner, the routed layout inside an error boundary, then the client-only extras (toasts, cookie
+// banner, modals, PWA slot), which load as their own chunk once the page is live: the server does
+// not render them and the first paint of a public page does not wait for them.
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { app } from './state/app.ts';
-import { ensureCountsFor } from './state/user.ts';
 import { MaintenancePage } from './shell/MaintenancePage.tsx';
+import { replacedByMaintenance } from './shell/maintenance.ts';
 import { DevBanner } from './shell/DevBanner.tsx';
-import { Toasts } from './shell/Toasts.tsx';
-import { CookieBanner } from './shell/CookieBanner.tsx';
 import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
-import { PartialScoresModal } from './shell/PartialScoresModal.tsx';
 import { useCurrentRouteDef } from './shell/layouts.tsx';
 import { ScrollManager } from './router/ScrollManager.tsx';
-import PwaSlot from './shell/pwa-slot.tsx';
+import { useHydrated } from './ssr/hydration.ts';
+
+const ClientExtras = lazy(() => import('./shell/ClientExtras.tsx'));
+const Toasts = lazy(() => import('./shell/Toasts.tsx').then((m) => ({ default: m.Toasts })));
 
 export function Root() {
-  const { maintenance, user } = useSnapshot(app);
+  const { maintenance } = useSnapshot(app);
   const def = useCurrentRouteDef();
-  const userId = user?.id;
-  useEffect(() => {
-    void ensureCountsFor(userId);
-  }, [userId]);
-  if (maintenance) {
+  const hydrated = useHydrated();
+  // Maintenance replaces the screens that need the server; a test on the device stays solvable.
+  if (maintenance && replacedByMaintenance(def?.name)) {
     return (
       <>
         <MaintenancePage />
-        <Toasts />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
       </>
     );
   }
@@ -37,10 +39,11 @@ export function Root() {
       <ErrorBoundary>
         <Outlet />
       </ErrorBoundary>
-      <PartialScoresModal route={def} />
-      <CookieBanner />
-      <PwaSlot />
-      <Toasts />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <ClientExtras route={def} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

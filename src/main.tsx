@@ -1,23 +1,52 @@
+// The browser entry. A public page the server rendered (src/entry-server.tsx, data embedded as
+// JSON) is hydrated with the same data, then the rest of the app starts (src/start-client.ts);
+// any other screen (the signed-in app, the service worker's offline shell) starts the app first
+// and renders on the client. Only what the first paint needs is imported here (issue 12 §2).
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import './styles/index.css';
-import { createAppRouter } from './router/router.tsx';
-import { setNavigate } from './shell/navigation.ts';
-import { startApp } from './state/boot.ts';
-import { autoDownloadProfileManual } from './offline/download.ts';
-import { startSync } from './offline/sync.ts';
+import { AppRoutes, NavigationBridge, NOT_FOUND_PAGE } from './router/router.tsx';
+import { preloadPage } from './router/pages.tsx';
+import { matchRoute } from './shared/routes.ts';
+import { STORAGE } from './shared/storage-keys.ts';
+import { getItem } from './state/storage.ts';
+import { app } from './state/app.ts';
+import { catchInstallPrompt } from './ssr/early-install.ts';
+import { readEmbeddedPayload, SsrDataProvider, type SsrPayload } from './ssr/data.tsx';
 
-startApp();
-// The manual of the user's profile is mirrored for offline use once, as soon as someone is signed in.
-void autoDownloadProfileManual();
-// Unsent answers and tests go out at start, on reconnect and on the service worker's sync.
-startSync();
-const router = createAppRouter();
-setNavigate((to, opts) => void router.navigate(to, opts));
+function tree(payload: SsrPayload | null) {
+  return (
+    <StrictMode>
+      <BrowserRouter>
+        <NavigationBridge />
+        <SsrDataProvider value={payload}>
+          <AppRoutes />
+        </SsrDataProvider>
+      </BrowserRouter>
+    </StrictMode>
+  );
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+async function main(): Promise<void> {
+  catchInstallPrompt();
+  const container = document.getElementById('root')!;
+  const payload = readEmbeddedPayload();
+  const route = matchRoute(window.location.pathname);
+  // A stored Medinsider simulation sends the app elsewhere at start: render on the client then.
+  const hydrate = payload !== null && container.firstElementChild !== null && !getItem(STORAGE.simulationMedinsiderUuid);
+  if (hydrate) {
+    app.product = payload.product;
+    // The page's module before hydrating: nothing suspends, so the server's HTML is kept as it is.
+    await preloadPage(route?.page ?? NOT_FOUND_PAGE, payload.module);
+    hydrateRoot(container, tree(payload));
+    const { startClient } = await import('./start-client.ts');
+    await startClient();
+    return;
+  }
+  const [{ startClient }] = await Promise.all([import('./start-client.ts'), route ? preloadPage(route.page) : undefined]);
+  void startClient();
+  createRoot(container).render(tree(null));
+}
+
+void main();

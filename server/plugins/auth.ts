@@ -31,4 +31,15 @@ export default fp(async (app) => {
     if (!req.auth) throw unauthorized();
     if (!req.auth.isAdmin) throw forbidden('FORM_ADMIN_REQUIRED');
   });
+  // Authentication before parsing and validation on every route (401, never 400/422, without a
+  // token), whichever hook the route names it in: a guard given as preHandler moves to onRequest.
+  const guards: unknown[] = [app.authenticate, app.requireAdmin];
+  app.addHook('onRoute', (route) => {
+    const list = <T>(h: T | T[] | undefined): T[] => (Array.isArray(h) ? h : h ? [h] : []);
+    const pre = list(route.preHandler);
+    const moved = pre.filter((h) => guards.includes(h));
+    if (!moved.length) return;
+    route.preHandler = pre.filter((h) => !guards.includes(h));
+    route.onRequest = [...list(route.onRequest), ...(moved as unknown as typeof pre)] as typeof route.onRequest;
+  });
 });

@@ -1,19 +1,66 @@
 // One error model for the whole API (SPEC §8): every failure is { errors: { field: [CODE] } }.
+// Nothing a client sends may answer 500 (issue 11 §3): the shared schemas refuse what PostgreSQL
+// cannot take, and what still gets through — a race on a unique key, a row named that does not
+// exist, a value out of a column's range — is mapped here, once, from its SQLSTATE to a 4xx.
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ValidationFailure } from '../lib/errors.ts';
 import { API_PREFIX } from '../../src/shared/constants.ts';
+import type { ErrorCode } from '../../src/shared/codes.ts';
 
-const body = (code: string) => ({ errors: { general: [code] } });
+const body = (code: ErrorCode) => ({ errors: { general: [code] } });
+
+/** SQLSTATE → status and code, for errors caused by the data a request carried (PGlite and node-postgres alike). */
+const DATABASE_ERRORS: Record<string, [number, ErrorCode]> = {
+  '23505': [409, 'FORM_CONFLICT'], // unique_violation: a race, or an id reused for another row
+  '23P01': [409, 'FORM_CONFLICT'], // exclusion_violation
+  '21000': [422, 'FIELD_INVALID'], // cardinality_violation: one upsert naming the same row twice
+  '23503': [422, 'FORM_REFERENCE_NOT_FOUND'], // foreign_key_violation: a manual, grid … that does not exist
+  '23514': [422, 'FIELD_INVALID'], // check_violation
+  '23502': [422, 'FIELD_REQUIRED'], // not_null_violation
+  '22P02': [422, 'FIELD_INVALID'], // invalid_text_representation (a uuid that is not one …)
+  '22007': [422, 'FIELD_INVALID'], // invalid_datetime_format
+  '22008': [422, 'FIELD_DATE_OUT_OF_RANGE'], // datetime_field_overflow (year 0 …)
+  '22003': [422, 'FIELD_TOO_LARGE'], // numeric_value_out_of_range (past int4 …)
+  '22001': [422, 'FIELD_TOO_LONG'], // string_data_right_truncation
+  '22021': [422, 'FIELD_TEXT_UNSUPPORTED'], // character_not_in_repertoire (a NUL byte)
+  '22P05': [422, 'FIELD_TEXT_UNSUPPORTED'], // untranslatable_character (\u0000 in jsonb)
+  '2202E': [422, 'FIELD_INVALID'], // array_subscript_error
+  '22023': [422, 'FIELD_INVALID'], // invalid_parameter_value
+  '54001': [422, 'FIELD_TOO_DEEP'], // statement_too_complex: jsonb nested too deep
+};
+
+/** The status and code for a database error caused by the request's data, or undefined (a real fault). */
+export function databaseError(err: unknown): [number, ErrorCode] | undefined {
+  if (typeof err !== 'object' || err === null || !('severity' in err)) return undefined;
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' ? DATABASE_ERRORS[code] : undefined;
+}
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a malformed
+ * percent-escape in the path, a path parameter over routerOptions.maxParamLength.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  return reply.code(status).send(body('FORM_URL_INVALID'));
+}
 
 export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ValidationFailure) return reply.code(422).send(err.body);
     if (err instanceof AppError) return reply.code(err.status).send(err.body);
+    const mapped = databaseError(err);
+    if (mapped) {
+      // Logged: a mapped error still means a schema let something through (or a race happened).
+      req.log.warn({ err }, 'database refused the request data');
+      return reply.code(mapped[0]).send(body(mapped[1]));
+    }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(body('FORM_PAYLOAD_TOO_LARGE'));
     if (status === 429) return reply.code(429).send(body('FORM_TOO_MANY_REQUESTS'));
     if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(body('FIELD_INVALID'));
+    if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH') return frameworkErrors(err, req, reply);
     if (status >= 400 && status < 500) return reply.code(status).send(body('FIELD_INVALID'));
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(body('FORM_AN_ERROR_HAS_OCCURRED'));

@@ -1,15 +1,37 @@
 // Serves the built PWA from dist/ on the same port as the API. Unknown non-API paths get
-// index.html with the route's title and description filled in, so public pages (courses)
-// carry real titles for search engines before the app boots.
+// index.html with the route's title, description, canonical address and Open Graph tags filled in.
+// The public pages (static/* routes: home, static pages, /cursuri…) come as complete HTML from
+// the server renderer (<dist>/server/entry-server.js, built by `vite build --ssr`), with the data
+// they were rendered with embedded as JSON, the page's own module preloaded and its CSS linked;
+// the browser hydrates them (src/main.tsx). Every other path gets the empty shell, rendered by the
+// app. Without the server bundle every page is the shell, as before.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { matchRoute, pageTitle } from '../../src/shared/routes.ts';
+import { matchRoute, pageTitle, type RouteDef } from '../../src/shared/routes.ts';
+import { THEME_SCRIPT } from '../../src/shared/theme-script.ts';
 
-export type PageMeta = { title: string; description?: string };
+export type PageMeta = {
+  title: string;
+  description?: string;
+  /** API answers the page renders, by the client's data keys (src/ssr/data.tsx). */
+  data?: Record<string, unknown>;
+};
 export type PageMetaResolver = (path: string) => Promise<PageMeta | undefined>;
+
+/** What server/plugins/web.ts uses of the server bundle (src/entry-server.tsx). */
+type SsrPayload = { product: string; data: Record<string, unknown>; module?: string };
+type SsrModule = {
+  render: (url: string, payload: SsrPayload) => Promise<string>;
+  pageModuleFor: (pathname: string) => string;
+  serializePayload: (payload: SsrPayload) => string;
+  SSR_DATA_ID: string;
+};
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +45,34 @@ const DEFAULT_DESCRIPTION =
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
+/** Course pages need their data to render; without it (unknown slug) they get the shell and a 404. */
+const NEEDS_DATA = new Set(['static/courses', 'static/course', 'static/chapter']);
+
+/** Public pages come from the server renderer; the signed-in app stays a client app. */
+export function serverRendered(route: RouteDef | undefined): boolean {
+  return Boolean(route?.name.startsWith('static/'));
+}
+
+/** The manifest keys of `key` and all it imports statically (what the page needs at once). */
+export function staticImports(manifest: Manifest, key: string): string[] {
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    for (const i of manifest[k]!.imports ?? []) visit(i);
+  };
+  visit(key);
+  return [...seen];
+}
+
+async function loadSsr(distDir: string): Promise<{ ssr: SsrModule; manifest: Manifest } | null> {
+  const bundle = join(distDir, 'server', 'entry-server.js');
+  const manifestFile = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(bundle) || !existsSync(manifestFile)) return null;
+  const ssr = (await import(pathToFileURL(bundle).href)) as SsrModule;
+  return { ssr, manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest };
+}
+
 export default fp(async (app, opts: { distDir: string }) => {
   app.decorate('pageMeta', [] as PageMetaResolver[]);
   const indexFile = join(opts.distDir, 'index.html');
@@ -31,15 +81,46 @@ export default fp(async (app, opts: { distDir: string }) => {
     return;
   }
   const template = readFileSync(indexFile, 'utf8');
+  const renderer = await loadSsr(opts.distDir);
+  if (!renderer) app.log.warn({ distDir: opts.distDir }, 'no server renderer found (run `npm run build`); public pages are client-rendered');
   await app.register(fastifyStatic, {
     root: opts.distDir,
     wildcard: true,
     index: false,
+    // The server bundle and the build manifest are the server's, not the site's.
+    allowedPath: (pathName) => !/^\/(server|\.vite)(\/|$)/.test(pathName),
     setHeaders(res, path) {
       if (/\/assets\//.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');
     },
   });
+
+  /** The page's module, its static imports (modulepreload) and their CSS, as <head> tags. */
+  function headLinks(manifest: Manifest, pageKey: string): string {
+    const keys = staticImports(manifest, pageKey);
+    const css = new Set(keys.flatMap((k) => manifest[k]!.css ?? []));
+    const preload = keys.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]!.file}">`);
+    const styles = [...css].filter((href) => !template.includes(`/${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`);
+    return [...preload, ...styles].join('\n    ');
+  }
+
+  async function serverRender(req: FastifyRequest, path: string, data: Record<string, unknown>): Promise<{ body: string; head: string } | null> {
+    if (!renderer) return null;
+    const { ssr, manifest } = renderer;
+    const pageKey = ssr.pageModuleFor(path);
+    const file = manifest[pageKey]?.file;
+    const payload: SsrPayload = { product: app.config.PRODUCT_NAME, data, module: file ? `/${file}` : undefined };
+    try {
+      const html = await ssr.render(req.url, payload);
+      const body = `<div id="root">${html}</div>\n    <script id="${ssr.SSR_DATA_ID}" type="application/json">${ssr.serializePayload(payload)}</script>`;
+      return { body, head: `<script>${THEME_SCRIPT}</script>\n    ${headLinks(manifest, pageKey)}` };
+    } catch (err) {
+      // The client renders the page instead: a render error never costs the visitor the page.
+      req.log.error({ err, path }, 'server rendering failed');
+      return null;
+    }
+  }
+
   app.decorate('serveIndex', async (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0] ?? '/';
     let meta: PageMeta | undefined;
@@ -50,11 +131,32 @@ export default fp(async (app, opts: { distDir: string }) => {
     const route = matchRoute(path);
     const title = meta?.title ?? pageTitle(route, app.config.PRODUCT_NAME);
     const description = meta?.description ?? DEFAULT_DESCRIPTION;
-    const html = template
+    const canonical = `${app.config.publicUrl}${path === '/' ? '/' : path.replace(/\/$/, '')}`;
+    const missing = route && NEEDS_DATA.has(route.name) && !meta?.data;
+    const seo = [
+      `<link rel="canonical" href="${escape(canonical)}" />`,
+      `<meta property="og:type" content="${route?.name === 'static/chapter' ? 'article' : 'website'}" />`,
+      `<meta property="og:site_name" content="${escape(app.config.PRODUCT_NAME)}" />`,
+      `<meta property="og:locale" content="ro_RO" />`,
+      `<meta property="og:title" content="${escape(title)}" />`,
+      `<meta property="og:description" content="${escape(description)}" />`,
+      `<meta property="og:url" content="${escape(canonical)}" />`,
+      `<meta property="og:image" content="${escape(app.config.publicUrl)}/icons/icon-512.png" />`,
+      `<meta name="twitter:card" content="summary" />`,
+    ].join('\n    ');
+    let html = template
       .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
-      .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escape(description)}" />`);
+      .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escape(description)}" />\n    ${seo}`);
+    if (serverRendered(route) && !missing) {
+      const rendered = await serverRender(req, path, meta?.data ?? {});
+      if (rendered) {
+        html = html.replace('</head>', `  ${rendered.head}\n  </head>`).replace('<div id="root"></div>', rendered.body);
+        // Without JavaScript the page is complete: the shell's notice is for the client-rendered app.
+        html = html.replace(/\s*<noscript>[^<]*<\/noscript>/, '');
+      }
+    }
     return reply
-      .code(route ? 200 : 404)
+      .code(route && !missing ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);

@@ -19,20 +19,68 @@ export const http = ky.create({
   hooks: {
     beforeRequest: [
       (request) => {
+        // A caller may pin the token (the outbox sends an owner's entries only with that owner's token).
         const token = getItem(STORAGE.token);
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
       },
     ],
     afterResponse: [
-      (_request, _options, response) => {
+      (request, _options, response) => {
         if (response.status === 503) onMaintenance();
-        if (response.status === 401) onUnauthorized();
+        else if (response.status === 401) onUnauthorized();
+        else if (response.ok) onSuccess(new URL(request.url).pathname);
       },
     ],
   },
 });
 
+type SuccessListener = (path: string) => void;
+const successListeners = new Set<SuccessListener>();
+
+/**
+ * Called after every successful (2xx) API answer: the server is reachable again, so the outbox
+ * retries at once (throttled by the listener) instead of waiting for its backoff. Returns the cleanup.
+ */
+export function onApiSuccess(listener: SuccessListener): () => void {
+  successListeners.add(listener);
+  return () => successListeners.delete(listener);
+}
+
+function onSuccess(path: string): void {
+  // Any normal answer means maintenance is over: screens that need the server come back without a reload.
+  if (app.maintenance) app.maintenance = false;
+  for (const listener of successListeners) {
+    try {
+      listener(path);
+    } catch {
+      /* a listener must not break the request */
+    }
+  }
+}
+
+/** While maintenance is on, ask the server every ~20 s (with jitter) whether it is back. */
+export const MAINTENANCE_POLL_MS = 20_000;
+let maintenancePoll: ReturnType<typeof setTimeout> | null = null;
+
+function pollMaintenance(): void {
+  if (maintenancePoll || typeof window === 'undefined') return;
+  maintenancePoll = setTimeout(
+    () => {
+      maintenancePoll = null;
+      // A 2xx answer clears app.maintenance (onSuccess) and wakes the outbox; a 503 keeps polling.
+      void http
+        .get('health')
+        .catch(() => undefined)
+        .finally(() => {
+          if (app.maintenance) pollMaintenance();
+        });
+    },
+    MAINTENANCE_POLL_MS * (0.75 + Math.random() * 0.5),
+  );
+}
+
 function onMaintenance(): void {
+  pollMaintenance();
   if (app.maintenance) return;
   app.maintenance = true;
   showToast('MAINTENANCE_MODE', 'warning', TOAST_MAINTENANCE_MS);

@@ -14,7 +14,7 @@ export type ManualOut = {
   sort: number;
   updated_at: string;
 };
-export type ManualListItem = ManualOut & { chapter_count: number; grid_count: number };
+export type ManualListItem = ManualOut & { chapter_count: number; grid_count: number; premium_grid_count?: number };
 
 export type ChapterProgress = { read: boolean; read_at: string | null; correct_percent: number | null };
 
@@ -26,6 +26,8 @@ export type ChapterSummary = {
   sort: number;
   premium: boolean;
   grid_count: number;
+  /** Of grid_count, the premium grids (absent in the offline mirror). */
+  premium_grid_count?: number;
   updated_at: string;
   locked: boolean;
   progress?: ChapterProgress;

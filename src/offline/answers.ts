@@ -2,15 +2,17 @@
 // transaction marks the test dirty and queues it in the outbox, so nothing can be lost between.
 import { db, type LocalAnswer } from './db.ts';
 import { localWrite } from './errors.ts';
+import { currentOwner, foreignTo } from './owner.ts';
+import { notePending } from './device-data.ts';
 import type { OptionLetter } from '../shared/constants.ts';
 
 export type AnswerInput = { marked: OptionLetter[]; flagged: boolean; time_ms: number };
 
-export function saveAnswer(testId: string, gridId: number, input: AnswerInput, now = new Date()): Promise<LocalAnswer> {
-  return localWrite(() =>
+export async function saveAnswer(testId: string, gridId: number, input: AnswerInput, now = new Date()): Promise<LocalAnswer> {
+  const saved = await localWrite(() =>
     db.transaction('rw', db.answers, db.tests, db.outbox, async () => {
       const test = await db.tests.get(testId);
-      if (!test) throw new Error('FORM_TEST_NOT_FOUND');
+      if (!test || foreignTo(test, currentOwner())) throw new Error('FORM_TEST_NOT_FOUND');
       if (test.status !== 'unfinished') throw new Error('FORM_TEST_ALREADY_FINISHED');
       if (!test.grid_ids.includes(gridId)) throw new Error('FORM_GRID_NOT_FOUND');
       const existing = await db.answers.where({ test_id: testId, grid_id: gridId }).first();
@@ -29,12 +31,34 @@ export function saveAnswer(testId: string, gridId: number, input: AnswerInput, n
       return answer;
     }),
   );
+  await notePending();
+  return saved;
 }
 
-/** One outbox entry per test: the sync sends the test's whole state, so one entry is enough. */
+const offlineNow = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * One outbox entry per test: the sync sends the test's whole state, so one entry is enough. The
+ * entry belongs to the test's owner; it notes when a change was made offline (one notice later).
+ * Call inside a transaction that includes db.tests and db.outbox.
+ */
 export async function enqueue(testId: string, now = new Date()): Promise<void> {
   const queued = await db.outbox.where('test_id').equals(testId).first();
-  if (!queued) await db.outbox.add({ test_id: testId, created_at: now.toISOString(), attempts: 0, last_error: null });
+  const offline = offlineNow();
+  if (queued) {
+    if (offline && !queued.offline) await db.outbox.update(queued.seq!, { offline: true });
+    return;
+  }
+  const test = await db.tests.get(testId);
+  await db.outbox.add({
+    test_id: testId,
+    created_at: now.toISOString(),
+    attempts: 0,
+    last_error: null,
+    owner_id: test?.owner_id ?? currentOwner(),
+    next_at: 0,
+    offline: offline || test?.source === 'offline',
+  });
 }
 
 export function answersOf(testId: string): Promise<LocalAnswer[]> {

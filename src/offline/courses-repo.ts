@@ -5,24 +5,14 @@ import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type LocalChapter, type LocalGrid, type LocalManual } from './db.ts';
 import { getChapter, getCourse, type ChapterResponse, type CourseResponse } from '../api/courses.ts';
-import { ApiError } from '../api/errors.ts';
+import type { ApiError } from '../api/errors.ts';
+import { courseError } from './course-error.ts';
+
+export { courseError, OFFLINE_HINT } from './course-error.ts';
 
 export type Source = 'local' | 'api';
 export type CourseData = CourseResponse & { source: Source };
 export type ChapterData = ChapterResponse & { source: Source };
-
-export const OFFLINE_HINT = 'Data viitoare descarcă manualul cu „Descarcă pentru offline” ca să-l poți citi și fără internet.';
-
-/** A network failure (no answer) becomes FORM_NETWORK_REQUIRED; server answers stay as they are. */
-export function courseError(err: unknown): ApiError {
-  if (err instanceof ApiError) {
-    if (err.status === null && err.code === 'FORM_REQUEST_FAILED') {
-      return new ApiError(null, { errors: { general: ['FORM_NETWORK_REQUIRED'] } });
-    }
-    return err;
-  }
-  return new ApiError(null, { errors: { general: ['FORM_AN_ERROR_HAS_OCCURRED'] } });
-}
 
 const stamp = (m: LocalManual) => m.downloaded_at ?? new Date(0).toISOString();
 

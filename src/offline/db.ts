@@ -61,6 +61,10 @@ export type LocalTest = {
   synced: 0 | 1;
   result: unknown | null;
   result_source: 'local' | 'server' | null;
+  /** The account (user id) the test belongs to on this device; its answers are sent only with that account's token. Not indexed. */
+  owner_id?: number | null;
+  /** Index of the grid last shown on the solve screen (resume opens it). Device only, never synced. */
+  last_index?: number;
 };
 
 export type LocalAnswer = {
@@ -79,9 +83,41 @@ export type OutboxItem = {
   created_at: string;
   attempts: number;
   last_error: string | null;
+  /** Owner (user id) of the change: flushed only while that account is signed in. Missing = made before owners were recorded. */
+  owner_id?: number | null;
+  /** Earliest next automatic attempt (ms since epoch) after a failure; triggers such as 'online' ignore it. */
+  next_at?: number;
+  /** The server refused the test for good (its code): kept so the user sees it, not retried. */
+  rejected?: string | null;
+  /** Something in this entry was made while the device was offline (for the one 'synced' notice). */
+  offline?: boolean;
 };
 
 export type MetaItem = { key: string; value: unknown };
+
+/** A personal note per grid and account (owner 0: nobody signed in). `synced` 0 while the server has not seen this text. */
+export type LocalNote = { owner_id: number; grid_id: number; text: string; updated_at: string; synced: 0 | 1 };
+
+/** Options struck out on the solve screen: a visual aid, per test and grid, kept on the device only. */
+export type LocalStrike = { test_id: string; grid_id: number; letters: OptionLetter[] };
+
+/** A favourite, report or note change waiting for the server (src/offline/grid-actions.ts). */
+export type GridActionKind = 'favorite' | 'unfavorite' | 'report' | 'note';
+export type GridAction = {
+  id: string; // uuid, client-generated; a report's client_id
+  owner_id: number;
+  grid_id: number;
+  kind: GridActionKind;
+  /** report: { reason }. */
+  payload?: { reason?: string };
+  created_at: string;
+  attempts: number;
+  /** Earliest next automatic attempt (ms since epoch) after a failure. */
+  next_at: number;
+  last_error: string | null;
+  /** The server refused it for good (its code): kept so it is not retried and can be shown. */
+  rejected?: string | null;
+};
 
 export class GrilioDb extends Dexie {
   manuals!: EntityTable<LocalManual, 'id'>;
@@ -92,6 +128,9 @@ export class GrilioDb extends Dexie {
   answers!: EntityTable<LocalAnswer, 'id'>;
   outbox!: EntityTable<OutboxItem, 'seq'>;
   meta!: EntityTable<MetaItem, 'key'>;
+  notes!: Dexie.Table<LocalNote, [number, number]>;
+  strikes!: Dexie.Table<LocalStrike, [string, number]>;
+  grid_actions!: EntityTable<GridAction, 'id'>;
 
   constructor(name = 'grilio') {
     super(name);
@@ -104,6 +143,12 @@ export class GrilioDb extends Dexie {
       answers: 'id, test_id, &[test_id+grid_id]',
       outbox: '++seq, test_id',
       meta: 'key',
+    });
+    // Version 2 (issue 11 §4.4, §5): notes, strike-outs and the queue of per-grid actions.
+    this.version(2).stores({
+      notes: '[owner_id+grid_id], owner_id',
+      strikes: '[test_id+grid_id], test_id',
+      grid_actions: 'id, owner_id, grid_id',
     });
   }
 }

@@ -6,10 +6,11 @@ import { db, type LocalAnswer, type LocalGrid, type LocalTest } from './db.ts';
 import { enqueue } from './answers.ts';
 import { localWrite } from './errors.ts';
 import { deadlineOf, remainingSeconds } from './timer.ts';
+import { currentOwner, ownedBy } from './owner.ts';
 import { gridOutcome, scoreTest, type ScorableGrid, type TestScore } from '../shared/scoring.ts';
 import { DEFAULT_PROFILE_SLUG, DEFAULT_SCORING_PROFILES, defaultProfile } from '../shared/scoring-profiles.ts';
 import type { Difficulty, OptionLetter } from '../shared/constants.ts';
-import type { ServerResult, TestDetail } from '../api/tests.ts';
+import type { ServerResult, TestDetail } from '../api/practice.ts';
 
 export type TestFilters = {
   manual_id: number;
@@ -107,6 +108,7 @@ function newTest(id: string, f: Pick<TestFilters, 'manual_id' | 'mode' | 'time_l
     synced: source === 'online' ? 1 : 0,
     result: null,
     result_source: null,
+    owner_id: currentOwner(),
   };
 }
 
@@ -166,6 +168,10 @@ export async function storeServerTest(detail: TestDetail): Promise<LocalTest> {
         synced: existing?.synced ?? 1,
         result: existing?.result ?? (t.score !== null ? { score: t.score, max_score: t.max_score, grade: t.grade, profile: t.profile } : null),
         result_source: existing?.result_source ?? (t.score !== null ? 'server' : null),
+        // The server answered this account's token: the test is this account's.
+        owner_id: currentOwner() ?? existing?.owner_id ?? null,
+        // Where the candidate was on this device (resume opens it).
+        ...(existing?.last_index !== undefined ? { last_index: existing.last_index } : {}),
       };
       await db.tests.put(local);
       for (const a of answers) {
@@ -285,8 +291,9 @@ export async function storeRemaining(testId: string, now = new Date()): Promise<
   );
 }
 
-/** Unfinished tests on the device, newest first. */
+/** Unfinished tests of the signed-in account on the device, newest first. */
 export async function unfinishedLocalTests(): Promise<LocalTest[]> {
-  const rows = await db.tests.where('status').equals('unfinished').toArray();
+  const owner = currentOwner();
+  const rows = (await db.tests.where('status').equals('unfinished').toArray()).filter((t) => ownedBy(t, owner));
   return rows.sort((a, b) => b.started_at.localeCompare(a.started_at));
 }

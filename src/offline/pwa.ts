@@ -7,6 +7,7 @@ import { STORAGE } from '../shared/storage-keys.ts';
 import { SW_MESSAGES } from '../shared/pwa.ts';
 import { THEME_COLORS } from '../shared/manifest.ts';
 import type { Theme } from '../shared/constants.ts';
+import { earlyInstallPrompt } from '../ssr/early-install.ts';
 
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
 
@@ -110,6 +111,12 @@ export function watchInstall(): void {
     installEvent = e as InstallPromptEvent;
     app.installAvailable = true;
   });
+  // Fired before this code loaded (it loads after the first paint): the entry kept it.
+  const early = earlyInstallPrompt();
+  if (early && !installEvent) {
+    installEvent = early as InstallPromptEvent;
+    app.installAvailable = true;
+  }
   // Installed from the browser's own menu while this tab is open: the banner says so (only
   // dismiss). Installed through our prompt: promptInstall already hid it.
   window.addEventListener('appinstalled', () => {

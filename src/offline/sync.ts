@@ -1,20 +1,29 @@
 // Sends the outbox to POST /tests/sync and maps the server's answer onto the device: the
 // idempotent flushOutbox does the queue bookkeeping; here we sanitise the payload for the
 // server's schema, keep the server's status/result, and tell the user once what happened.
-// Triggers: app start, the 'online' event, the service worker's flush message (Background Sync),
-// and a debounced flush after each answer while online.
+// Triggers: app start, 'online', window focus / the page becoming visible, any successful API
+// request (throttled), the service worker's flush message (Background Sync), a debounced flush
+// after each answer, and the backoff timer after a failure. The entries of the signed-in account
+// only, sent with that account's token (captured at the start: a sign-out mid-flush stops it).
 import { db } from './db.ts';
-import { flushOutbox, pendingCount, type FlushReport, type SyncOutcome, type SyncTestPayload } from './outbox.ts';
+import { emptyReport, flushOutbox, pendingCount, type FlushReport, type SyncOutcome, type SyncTestPayload } from './outbox.ts';
 import { onFlushRequest } from './pwa.ts';
 import { rememberProfile } from './local-tests.ts';
+import { currentOwner } from './owner.ts';
+import { syncStatus } from './sync-state.ts';
+import { discardOrphans } from './create-test.ts';
+import { checkDeviceData, notePending } from './device-data.ts';
 import { OUTBOX_SYNC_TAG } from '../shared/pwa.ts';
-import { syncTests, type ServerSyncOutcome } from '../api/tests.ts';
+import { syncTests, type ServerSyncOutcome } from '../api/practice.ts';
+import { onApiSuccess } from '../api/client.ts';
 import { SYNC_MAX_TESTS } from '../shared/test-schema.ts';
 import { showToast } from '../state/toast.ts';
 import { getItem } from '../state/storage.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
 
 export const SYNC_DEBOUNCE_MS = 800;
+/** A successful API request retries the outbox at most this often. */
+export const KICK_THROTTLE_MS = 3_000;
 
 /** Makes a local test acceptable to the server's syncTest schema (manual 0 → null, bounds). */
 export type ServerSyncPayload = Omit<SyncTestPayload, 'manual_id'> & { manual_id: number | null };
@@ -39,7 +48,7 @@ export function toOutcome(o: ServerSyncOutcome): SyncOutcome {
   return { id: o.id, status: o.status, ...(o.code ? { code: o.code } : {}), ...(o.result ? { result: o.result } : {}) };
 }
 
-export type SyncSummary = FlushReport & { offlineSynced: number; conflictCodes: string[]; rejectedCodes: string[] };
+export type SyncSummary = FlushReport & { conflictCodes: string[]; rejectedCodes: string[] };
 
 /** Applies what the server says about each test's status (expired → finished, conflict kept server's). */
 export async function applyServerStatus(outcomes: readonly ServerSyncOutcome[]): Promise<void> {
@@ -56,67 +65,128 @@ export async function applyServerStatus(outcomes: readonly ServerSyncOutcome[]):
   }
 }
 
-let lastSummary: SyncSummary | null = null;
+const emptySummary = (): SyncSummary => ({ ...emptyReport(), conflictCodes: [], rejectedCodes: [] });
 
-/** One sync now (no-op while another runs: flushOutbox shares the running flush). */
-export async function syncNow(): Promise<SyncSummary> {
-  if (!getItem(STORAGE.token)) return { sent: 0, synced: 0, conflicts: 0, rejected: 0, failed: 0, offlineSynced: 0, conflictCodes: [], rejectedCodes: [] };
+/** Thrown when the signed-in account changed while a flush was running: the rest waits for its owner. */
+class OwnerChanged extends Error {
+  constructor() {
+    super('OWNER_CHANGED');
+  }
+}
+
+let inFlight: Promise<SyncSummary> | null = null;
+let rerun = false;
+
+/**
+ * One sync of the signed-in account's entries. Triggers that arrive while one runs share its
+ * summary (so its notices show once, not once per trigger) and ask for one more run afterwards,
+ * for a change that arrived meanwhile.
+ */
+export function syncNow(options: { force?: boolean } = {}): Promise<SyncSummary> {
+  if (inFlight) {
+    rerun = true;
+    return inFlight;
+  }
+  inFlight = runSync(options).finally(() => {
+    inFlight = null;
+    if (rerun) {
+      rerun = false;
+      void trySync();
+    }
+  });
+  return inFlight;
+}
+
+async function runSync(options: { force?: boolean }): Promise<SyncSummary> {
+  const token = getItem(STORAGE.token);
+  const owner = currentOwner();
+  if (!token || owner === null) return emptySummary();
   const seen: ServerSyncOutcome[] = [];
-  const offlineIds = new Set<string>();
   const send = async (tests: SyncTestPayload[]) => {
     const all: SyncOutcome[] = [];
     for (let i = 0; i < tests.length; i += SYNC_MAX_TESTS) {
+      if (getItem(STORAGE.token) !== token || currentOwner() !== owner) throw new OwnerChanged();
       const chunk = tests.slice(i, i + SYNC_MAX_TESTS);
-      for (const t of await db.tests.bulkGet(chunk.map((c) => c.id))) if (t?.source === 'offline') offlineIds.add(t.id);
-      const res = await syncTests(chunk.map(toServerPayload));
+      const res = await syncTests(chunk.map(toServerPayload), token);
       seen.push(...res.tests);
       all.push(...res.tests.map(toOutcome));
     }
     return all;
   };
-  const report = await flushOutbox(send);
-  // A flush already in flight (another trigger) may have missed the latest change, e.g. the
-  // finish right after an answer: flush again while something is still queued.
-  for (let round = 0; round < 2 && report.failed === 0 && (await pendingCount()) > 0; round++) {
-    const more = await flushOutbox(send);
-    report.sent += more.sent;
-    report.synced += more.synced;
-    report.conflicts += more.conflicts;
-    report.rejected += more.rejected;
-    report.failed += more.failed;
+  syncStatus.syncing = true;
+  try {
+    const report = await flushOutbox(send, { owner, force: options.force });
+    // A flush already in flight (another trigger) may have missed the latest change, e.g. the
+    // finish right after an answer: flush again while something is still queued.
+    for (let round = 0; round < 2 && report.failed === 0 && (await pendingCount(owner)) > 0; round++) {
+      const more = await flushOutbox(send, { owner, force: true });
+      report.sent += more.sent;
+      report.synced += more.synced;
+      report.conflicts += more.conflicts;
+      report.rejected += more.rejected;
+      report.failed += more.failed;
+      report.offlineSynced += more.offlineSynced;
+      report.nextAt = more.nextAt ?? report.nextAt;
+    }
+    await applyServerStatus(seen);
+    const summary: SyncSummary = {
+      ...report,
+      conflictCodes: seen.filter((o) => o.status === 'conflict').map((o) => o.code ?? 'FORM_SYNC_CONFLICT'),
+      rejectedCodes: seen.filter((o) => o.status === 'rejected').map((o) => o.code ?? 'FORM_AN_ERROR_HAS_OCCURRED'),
+    };
+    notify(summary);
+    if (report.failed === 0) void discardOrphans().catch(() => undefined);
+    await notePending();
+    syncStatus.lastAttemptAt = Date.now();
+    syncStatus.lastFailed = report.failed > 0;
+    scheduleRetry(report.nextAt);
+    return summary;
+  } finally {
+    syncStatus.syncing = false;
   }
-  await applyServerStatus(seen);
-  const summary: SyncSummary = {
-    ...report,
-    offlineSynced: seen.filter((o) => o.status === 'synced' && offlineIds.has(o.id)).length,
-    conflictCodes: seen.filter((o) => o.status === 'conflict').map((o) => o.code ?? 'FORM_SYNC_CONFLICT'),
-    rejectedCodes: seen.filter((o) => o.status === 'rejected').map((o) => o.code ?? 'FORM_AN_ERROR_HAS_OCCURRED'),
-  };
-  notify(summary);
-  lastSummary = summary;
-  return summary;
 }
 
-/** Toasts: OFFLINE_SYNCED once when offline work reached the server; conflicts as warnings; rejections as errors. */
+/**
+ * Toasts: OFFLINE_SYNCED once when work made offline reached the server; each conflict with the
+ * server's own reason (never a guess about another device); rejections as errors.
+ */
 export function notify(s: SyncSummary): void {
   if (s.offlineSynced > 0) showToast('OFFLINE_SYNCED', 'success');
-  if (s.conflictCodes.length) showToast('FORM_SYNC_CONFLICT', 'warning');
+  for (const code of new Set(s.conflictCodes)) showToast(code, 'warning');
   for (const code of new Set(s.rejectedCodes)) showToast(code, 'error');
-}
-
-export function lastSyncSummary(): SyncSummary | null {
-  return lastSummary;
 }
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /** Sync if online, swallowing errors (the outbox keeps everything for the next trigger). */
-export function trySync(): Promise<SyncSummary | null> {
+export function trySync(options: { force?: boolean } = { force: true }): Promise<SyncSummary | null> {
   if (!online()) {
     void registerBackgroundSync();
     return Promise.resolve(null);
   }
-  return syncNow().catch(() => null);
+  return syncNow(options).catch(() => null);
+}
+
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Arms the backoff timer for the earliest failed entry (replacing a later one). */
+function scheduleRetry(nextAt: number | null): void {
+  syncStatus.nextRetryAt = nextAt;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  if (nextAt === null || typeof window === 'undefined') return;
+  retryTimer = setTimeout(
+    () => {
+      retryTimer = null;
+      void trySync({ force: false });
+    },
+    Math.max(0, nextAt - Date.now()),
+  );
+}
+
+/** Stops the backoff timer (sign-out, tests). */
+export function cancelRetry(): void {
+  scheduleRetry(null);
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -132,6 +202,19 @@ export function scheduleSync(delay = SYNC_DEBOUNCE_MS): void {
     timer = null;
     void trySync();
   }, delay);
+}
+
+let lastKick = 0;
+
+/**
+ * A sign that the server answers again (a successful request, focus, 'online'): flush now when
+ * this account has something queued, at most every KICK_THROTTLE_MS.
+ */
+export async function kickSync(now = Date.now()): Promise<void> {
+  if (now - lastKick < KICK_THROTTLE_MS || syncStatus.syncing) return;
+  lastKick = now;
+  if ((await pendingCount(currentOwner())) === 0) return;
+  await trySync({ force: true });
 }
 
 type SyncRegistration = ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } };
@@ -154,11 +237,24 @@ export async function registerBackgroundSync(): Promise<boolean> {
 
 let started = false;
 
-/** Wires every trigger once: now, 'online', the service worker's flush request. Safe to call repeatedly. */
+/** Wires every trigger once: now, 'online', focus/visible, any successful request, the service worker. Safe to call repeatedly. */
 export function startSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   window.addEventListener('online', () => void trySync());
+  window.addEventListener('focus', () => void kickSync());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void kickSync();
+  });
+  onApiSuccess((path) => {
+    if (!path.includes('/tests/sync')) void kickSync();
+  });
   onFlushRequest(() => void trySync());
-  void trySync();
+  void checkDeviceData()
+    .then((state) => {
+      if (state === 'lost') showToast('OFFLINE_DATA_LOST', 'error', 15_000);
+      else if (state === 'cleared') showToast('OFFLINE_DATA_CLEARED', 'warning', 10_000);
+    })
+    .catch(() => undefined)
+    .finally(() => void trySync());
 }

@@ -1,6 +1,6 @@
 // The test timer, pure: what is left of a timed test, online or offline, from the moment it
 // started and the last remaining time the device stored (a resumed test never gains time).
-// Same rule as the server (server/modules/tests/model.ts remainingSeconds).
+// Same rule as the server (server/modules/practice/model.ts remainingSeconds).
 
 export type TimedTest = { time_limit_s: number | null; remaining_s: number | null; started_at: string };
 

@@ -1,6 +1,6 @@
 // Navigation behaviour (SPEC §2): scroll to the top, or to the hash on the home page
 // (HOME_HASH_SCROLL_OFFSET above the target on screens ≤ 768 px).
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { HOME_HASH_SCROLL_OFFSET } from '../shared/constants.ts';
 import { isNarrow } from '../shell/useIsNarrow.ts';
@@ -15,9 +15,15 @@ export function scrollTarget(pathname: string, hash: string, narrow: boolean): {
 
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
+  const first = useRef(true);
   useEffect(() => {
     const target = scrollTarget(pathname, hash, isNarrow());
+    // The first screen keeps the browser's own scroll position: a reader who scrolled the
+    // server-rendered page before it hydrated must not be sent back to the top.
+    const initial = first.current;
+    first.current = false;
     if (target === 'top') {
+      if (initial) return;
       window.scrollTo({ top: 0, left: 0, behavior: 'instant' as ScrollBehavior });
       return;
     }

@@ -40,6 +40,10 @@ export const COUPON_COUNT_PLACEHOLDER = 366;
 /** Trial: 3 free days on activation, usable once a year (SPEC §9 has two readings; we chose 3). */
 export const TRIAL_DAYS = 3;
 
+/** Feature flag: the Medinsider and source simulations are live. Until then the partial-scores
+ *  announcement (which presents them) stays hidden, so no text promises what does not work. */
+export const SIMULATIONS_LIVE: boolean = false;
+
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DIFFICULTIES = ['easy', 'hard'] as const;

@@ -3,6 +3,17 @@
 import { z } from 'zod';
 import { GRID_TYPES, OPTION_LETTERS, DIFFICULTIES } from './constants.ts';
 import { CORRECT_COUNT, correctLettersValid } from './grid-schema.ts';
+import { INT4_MAX, INT4_MIN, storableText } from './input-rules.ts';
+
+/** What PostgreSQL cannot store (see input-rules.ts), said for the importer's list. */
+const unstorable = (what: string) =>
+  `${what} conține caractere care nu pot fi salvate (caracterul nul sau un surogat UTF-16 fără pereche)`;
+/** Any text of a content file: at most `max` characters, storable. */
+const cell = (what: string, max: number) =>
+  z
+    .string({ error: `${what} trebuie să fie text` })
+    .max(max, `${what} poate avea cel mult ${max} caractere`)
+    .refine(storableText, unstorable(what));
 
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Path segments the courses API uses itself, so no chapter may take them as a slug. */
@@ -14,12 +25,14 @@ const str = (what: string, max: number) =>
     .string({ error: (i) => (i.input === undefined ? `${what} lipsește` : `${what} trebuie să fie text`) })
     .trim()
     .min(1, `${what}: valoarea lipsește (text gol)`)
-    .max(max, `${what} poate avea cel mult ${max} caractere`);
+    .max(max, `${what} poate avea cel mult ${max} caractere`)
+    .refine(storableText, unstorable(what));
 const optStr = (what: string, max: number) =>
   z
     .string({ error: `${what} trebuie să fie text` })
     .trim()
     .max(max, `${what} poate avea cel mult ${max} caractere`)
+    .refine(storableText, unstorable(what))
     .default('');
 const slug = (what: string) =>
   str(what, 100).regex(
@@ -27,7 +40,11 @@ const slug = (what: string) =>
     `${what} poate conține doar litere mici fără diacritice, cifre și cratimă (ex: sistemul-nervos)`,
   );
 const int = (what: string) =>
-  z.number({ error: `${what} trebuie să fie un număr întreg` }).int(`${what} trebuie să fie un număr întreg`);
+  z
+    .number({ error: `${what} trebuie să fie un număr întreg` })
+    .int(`${what} trebuie să fie un număr întreg`)
+    .min(INT4_MIN, `${what} este prea mic`)
+    .max(INT4_MAX, `${what} este prea mare`);
 const bool = (what: string) => z.boolean({ error: `${what} trebuie să fie true sau false` }).default(false);
 
 const textItems = z
@@ -48,11 +65,11 @@ export const blockSchema = z.discriminatedUnion(
         type: z.literal('table'),
         caption: optStr('caption', 500),
         head: z
-          .array(z.string({ error: 'celulele trebuie să fie text' }).max(500), {
+          .array(cell('celula', 500), {
             error: 'head trebuie să fie o listă',
           })
           .min(1, 'head nu poate fi gol'),
-        rows: z.array(z.array(z.string({ error: 'celulele trebuie să fie text' }).max(2000)), {
+        rows: z.array(z.array(cell('celula', 2000)), {
           error: 'rows trebuie să fie o listă de rânduri',
         }),
       })
@@ -77,6 +94,10 @@ export const blockSchema = z.discriminatedUnion(
         ),
         alt: str('alt', 300),
         caption: optStr('caption', 500),
+        // Intrinsic size in pixels (an SVG's viewBox): the page reserves the figure's space before
+        // the image arrives, so nothing below it moves (issue 12 §1).
+        width: z.number().int().min(1).max(10000).optional(),
+        height: z.number().int().min(1).max(10000).optional(),
       })
       .strict(),
   ],

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { GRID_TYPES, OPTION_LETTERS, type GridType } from './constants.ts';
 import { difficulty, text } from './validation.ts';
+import { id, optionalText } from './input-rules.ts';
 
 export const GRID_STATEMENT_MIN = 10;
 export const GRID_STATEMENT_MAX = 3000;
@@ -16,6 +17,13 @@ export const CORRECT_COUNT: Record<GridType, { min: number; max: number }> = {
   CM: { min: 1, max: 4 },
   CG: { min: 1, max: 1 },
 };
+
+/** The type's name with its count of correct answers, from CORRECT_COUNT (the form's text follows the rule). */
+export function gridTypeLabel(type: 'CS' | 'CM'): string {
+  const { min, max } = CORRECT_COUNT[type];
+  if (type === 'CS') return 'Complement simplu (un singur răspuns corect)';
+  return `Complement multiplu (${min}–${max} răspunsuri corecte)`;
+}
 
 /** True when `correct` is a set of distinct letters A–E whose size suits the type. */
 export function correctLettersValid(type: GridType, correct: readonly string[]): boolean {
@@ -53,18 +61,14 @@ export const gridCorrect = z
 
 /** The fields of a grid as the API takes them (see gridBody / gridPatchBody). */
 export const gridFields = {
-  chapter_id: z
-    .number({ error: 'FORM_CHAPTER_INVALID' })
-    .int('FORM_CHAPTER_INVALID')
-    .positive('FORM_CHAPTER_INVALID')
-    .max(2_147_483_647, 'FORM_CHAPTER_INVALID'),
+  chapter_id: id('FORM_CHAPTER_INVALID'),
   type: gridType,
   statement: gridStatement,
   options: gridOptions,
   correct: gridCorrect,
-  explanation: z.string({ error: 'FIELD_INVALID' }).trim().max(GRID_EXPLANATION_MAX, 'FIELD_TOO_LONG'),
+  explanation: optionalText(GRID_EXPLANATION_MAX),
   difficulty,
-  source: z.string({ error: 'FIELD_INVALID' }).trim().max(GRID_SOURCE_MAX, 'FIELD_TOO_LONG').optional(),
+  source: optionalText(GRID_SOURCE_MAX).optional(),
 };
 
 /** Adds FORM_CORRECT_ANSWERS_INVALID on `correct` when both type and letters are given and disagree. */

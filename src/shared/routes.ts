@@ -52,7 +52,7 @@ export const ROUTES: RouteDef[] = [
   r('dash/settings-billing', '/setari/date-facturare', 'auth', 'Date de facturare', { page: 'settings/Billing' }),
   r('dash/settings-invoices', '/setari/istoric-facturi', 'auth', 'Istoric facturi', { page: 'settings/Invoices' }),
   r('dash/settings-preferences', '/setari/preferinte', 'auth', 'Preferințe', { page: 'settings/Preferences' }),
-  r('dash/settings-referrals', '/setari/referrali', 'auth', 'Referrali', { page: 'settings/Referrals' }),
+  r('dash/settings-referrals', '/setari/referrali', 'auth', 'Recomandări', { page: 'settings/Referrals' }),
   // Tests
   r('dash/tests', '/teste', 'auth', 'Teste', { page: 'tests/Hub' }),
   r('dash/tests-add-grid', '/teste/adauga-grila', 'auth', 'Adaugă o grilă', { page: 'tests/AddGrid' }),

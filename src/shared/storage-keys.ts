@@ -15,6 +15,14 @@ export const STORAGE = {
   hasSeenAnnouncement: 'hasSeenAnnouncement',
   /** Last user answer, so the installed app still knows who is signed in while offline. */
   cachedUser: 'cached-user',
+  /** Id of this device's IndexedDB: a mismatch at start means the browser's storage was cleared. */
+  deviceDbId: 'device-db-id',
+  /** Unsent outbox entries last seen (to tell the user when cleared storage took answers with it). */
+  outboxPending: 'outbox-pending',
+  /** When this browser first opened the app (a later session makes it a second visit). */
+  firstVisit: 'first-visit',
+  /** '1' once the candidate has used the app (second visit or a finished test): the install banner may show. */
+  usedApp: 'used-app',
 } as const;
 
 /** Keys removed by logout (SPEC §4). */

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DIFFICULTIES, OPTION_LETTERS } from './constants.ts';
 import { uuid } from './validation.ts';
+import { freeJsonObject, id as rowId, isoDateTime, optionalText, text } from './input-rules.ts';
 import { PARTIAL_RULES, SUBJECTS, profileProblems, type ScoringProfile } from './scoring.ts';
 
 export const TEST_COUNT_MIN = 1;
@@ -16,12 +17,20 @@ export type TestStatus = (typeof TEST_STATUSES)[number];
 export const SYNC_MAX_TESTS = 50;
 export const HISTORY_PAGE_SIZE = 20;
 
-const id = z.number({ error: 'FIELD_INVALID' }).int('FIELD_INVALID').positive('FIELD_INVALID');
+const id = rowId();
+/** Issues on the items of `list` repeating an earlier one (a grid named twice, an answer id used twice). */
+const repeated = <T>(list: T[], path: (i: number) => (string | number)[], ctx: z.RefinementCtx) => {
+  const seen = new Set<T>();
+  list.forEach((v, i) => {
+    if (seen.has(v)) ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: path(i) });
+    seen.add(v);
+  });
+};
 const letters = z
   .array(z.enum(OPTION_LETTERS, { error: 'FORM_ANSWER_REQUIRED' }), { error: 'FORM_ANSWER_REQUIRED' })
   .max(5, 'FIELD_TOO_LONG')
   .refine((v) => new Set(v).size === v.length, 'FIELD_INVALID');
-const isoDate = z.iso.datetime({ offset: true, error: 'FIELD_INVALID' });
+const isoDate = isoDateTime();
 const timeMs = z
   .number()
   .int()
@@ -30,10 +39,7 @@ const timeMs = z
 
 export const createTestBody = z.object({
   id: uuid.optional(),
-  manual_id: z
-    .number({ error: 'FORM_MANUAL_INVALID' })
-    .int('FORM_MANUAL_INVALID')
-    .positive('FORM_MANUAL_INVALID'),
+  manual_id: rowId('FORM_MANUAL_INVALID'),
   chapter_ids: z.array(id).max(500, 'FIELD_TOO_LONG').default([]),
   count: z
     .number({ error: 'FIELD_REQUIRED' })
@@ -44,6 +50,13 @@ export const createTestBody = z.object({
   only_unseen: z.boolean().optional(),
   only_wrong: z.boolean().optional(),
   only_favorites: z.boolean().optional(),
+  /** Exactly these grids, in this order (retest wrong or flagged grids of a result); `count` must equal their number. */
+  grid_ids: z
+    .array(id)
+    .min(1, 'FIELD_TOO_SMALL')
+    .max(TEST_COUNT_MAX, 'FIELD_TOO_LONG')
+    .superRefine((ids, ctx) => repeated(ids, (i) => [i], ctx))
+    .optional(),
   mode: z.enum(TEST_MODES, { error: 'FIELD_INVALID' }),
   time_limit_min: z
     .number()
@@ -67,7 +80,8 @@ export const remainingBody = z.object({
   remaining_s: z
     .number({ error: 'FORM_TEST_REMAINING_TIME_INVALID' })
     .int('FORM_TEST_REMAINING_TIME_INVALID')
-    .min(0, 'FORM_TEST_REMAINING_TIME_INVALID'),
+    .min(0, 'FORM_TEST_REMAINING_TIME_INVALID')
+    .max(TEST_TIME_LIMIT_MIN_MAX * 60, 'FORM_TEST_REMAINING_TIME_INVALID'),
 });
 
 export const countBody = z
@@ -90,32 +104,72 @@ export const syncAnswer = z.object({
   answered_at: isoDate,
 });
 
-export const syncTest = z.object({
-  id: uuid,
-  manual_id: id.nullish(),
-  mode: z.enum(TEST_MODES, { error: 'FIELD_INVALID' }),
-  time_limit_s: z
-    .number()
-    .int()
-    .min(60)
-    .max(TEST_TIME_LIMIT_MIN_MAX * 60)
-    .nullish(),
-  grid_ids: z.array(id).min(1, 'FORM_NOT_ENOUGH_GRIDS').max(TEST_COUNT_MAX, 'FIELD_TOO_LONG'),
-  answers: z
-    .array(syncAnswer)
-    .max(TEST_COUNT_MAX * 2, 'FIELD_TOO_LONG')
-    .default([]),
-  status: z.enum(TEST_STATUSES, { error: 'FIELD_INVALID' }),
-  started_at: isoDate,
-  finished_at: isoDate.nullish(),
-  remaining_s: z.number().int().min(0).nullish(),
-  filters: z.record(z.string(), z.unknown()).optional(),
-});
+export const syncTest = z
+  .object({
+    id: uuid,
+    manual_id: id.nullish(),
+    mode: z.enum(TEST_MODES, { error: 'FIELD_INVALID' }),
+    time_limit_s: z
+      .number()
+      .int()
+      .min(60)
+      .max(TEST_TIME_LIMIT_MIN_MAX * 60)
+      .nullish(),
+    grid_ids: z
+      .array(id)
+      .min(1, 'FORM_NOT_ENOUGH_GRIDS')
+      .max(TEST_COUNT_MAX, 'FIELD_TOO_LONG')
+      .superRefine((ids, ctx) => repeated(ids, (i) => [i], ctx)),
+    answers: z
+      .array(syncAnswer)
+      .max(TEST_COUNT_MAX * 2, 'FIELD_TOO_LONG')
+      .default([]),
+    status: z.enum(TEST_STATUSES, { error: 'FIELD_INVALID' }),
+    started_at: isoDate,
+    finished_at: isoDate.nullish(),
+    remaining_s: z
+      .number()
+      .int()
+      .min(0)
+      .max(TEST_TIME_LIMIT_MIN_MAX * 60)
+      .nullish(),
+    /** Free-form (what the device chose the grids by): bounded depth and size, storable text. */
+    filters: freeJsonObject().optional(),
+    /** Where the test was made (kept for a new test; an existing test keeps its origin). Default: offline. */
+    source: z.enum(['online', 'offline'], { error: 'FIELD_INVALID' }).optional(),
+    /** How the device ended a finished test: 'expired' when its timer ran out. Default: sync. */
+    finish_reason: z.enum(['user', 'expired'], { error: 'FIELD_INVALID' }).nullish(),
+  })
+  // One answer per grid in a test (the answers table keeps one per test and grid).
+  .superRefine((t, ctx) =>
+    repeated(
+      t.answers.map((a) => a.grid_id),
+      (i) => ['answers', i, 'grid_id'],
+      ctx,
+    ),
+  );
 export type SyncTest = z.input<typeof syncTest>;
 
-export const syncBody = z.object({
-  tests: z.array(syncTest).min(1, 'FIELD_REQUIRED').max(SYNC_MAX_TESTS, 'FIELD_TOO_LONG'),
-});
+export const syncBody = z
+  .object({
+    tests: z.array(syncTest).min(1, 'FIELD_REQUIRED').max(SYNC_MAX_TESTS, 'FIELD_TOO_LONG'),
+  })
+  // Every test id and every answer id once in a sync: an id names one row.
+  .superRefine((b, ctx) => {
+    repeated(
+      b.tests.map((t) => t.id),
+      (i) => ['tests', i, 'id'],
+      ctx,
+    );
+    const seen = new Set<string>();
+    b.tests.forEach((t, i) =>
+      t.answers.forEach((a, j) => {
+        if (seen.has(a.id))
+          ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: ['tests', i, 'answers', j, 'id'] });
+        seen.add(a.id);
+      }),
+    );
+  });
 export type SyncBody = z.input<typeof syncBody>;
 
 export const historyQuery = z.object({
@@ -133,9 +187,9 @@ const gridRule = z.object({
 const subject = z.enum(SUBJECTS);
 export const scoringProfileBody = z
   .object({
-    name: z.string().trim().min(2, 'FIELD_TOO_SHORT').max(200, 'FIELD_TOO_LONG'),
+    name: text({ required: 'FIELD_REQUIRED', short: 'FIELD_TOO_SHORT', long: 'FIELD_TOO_LONG' }, 2, 200),
     known: z.boolean(),
-    source: z.string().trim().max(5000, 'FIELD_TOO_LONG').default(''),
+    source: optionalText(5000).default(''),
     question_count: z.number().int().min(1).max(500).nullable(),
     time_limit_min: z.number().int().min(1).max(600).nullable(),
     ranges: z

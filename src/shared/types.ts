@@ -30,7 +30,14 @@ export type NotificationItem = { id: number; title: string; message: string; typ
 export type CookiePreferences = { essential: true; statistics: boolean };
 
 export type ToastType = 'error' | 'success' | 'warning';
-export type Toast = { id: number; code: string; type: ToastType; duration: number };
+export type Toast = {
+  id: number;
+  code: string;
+  type: ToastType;
+  duration: number;
+  /** Times the same code and type was shown again while this toast was up (restarts its timer). */
+  repeats?: number;
+};
 
 export type ListItem = { id: number; name: string };
 export type ProfileLists = { manuals: ListItem[]; specializations: ListItem[]; centers: ListItem[] };

@@ -16,16 +16,11 @@ import {
 } from './constants.ts';
 import type { ErrorBody } from './codes.ts';
 import { GENERAL } from './codes.ts';
+import { freeJsonObject, id, int4, plainString, storableText, text } from './input-rules.ts';
 
-/** A string field with required / too-short / too-long codes. Trims before checking. */
-export function text(codes: { required: string; short?: string; long: string }, min: number, max: number) {
-  return z
-    .string({ error: codes.required })
-    .trim()
-    .min(1, codes.required)
-    .min(min, codes.short ?? codes.required)
-    .max(max, codes.long);
-}
+// Text, integer, id and date rules (what PostgreSQL can store) live in input-rules.ts; `text` is
+// re-exported here for the schemas that always took it from this file.
+export { text } from './input-rules.ts';
 
 export const email = z
   .string({ error: 'FORM_EMAIL_REQUIRED' })
@@ -33,6 +28,7 @@ export const email = z
   .toLowerCase()
   .min(1, 'FORM_EMAIL_REQUIRED')
   .max(EMAIL_MAX, 'FORM_EMAIL_TOO_LONG')
+  .refine(storableText, 'FORM_EMAIL_INVALID')
   .pipe(z.email({ error: 'FORM_EMAIL_INVALID' }));
 
 export const password = z
@@ -48,6 +44,7 @@ export const fullName = z
   .min(1, 'FORM_NAME_REQUIRED')
   .max(NAME_MAX, 'FORM_NAME_TOO_LONG')
   .regex(/^\S+(\s+\S+)+$/u, 'FORM_NAME_TWO_WORDS')
+  .refine(storableText, 'FIELD_TEXT_UNSUPPORTED')
   .transform((v) => v.replace(/\s+/gu, ' '));
 
 export const theme = z.enum(THEMES, { error: 'FORM_THEME_INVALID' });
@@ -80,7 +77,7 @@ export type LoginBody = z.input<typeof loginBody>;
 export const forgotPasswordBody = z.object({ email, captcha: captchaToken });
 export const resetPasswordBody = z
   .object({
-    token: z.string({ error: 'FORM_WRONG_RESET_TOKEN' }).min(10, 'FORM_WRONG_RESET_TOKEN').max(200, 'FORM_WRONG_RESET_TOKEN'),
+    token: plainString(200, { invalid: 'FORM_WRONG_RESET_TOKEN', long: 'FORM_WRONG_RESET_TOKEN' }).min(10, 'FORM_WRONG_RESET_TOKEN'),
     password,
     password_confirmation: z.string({ error: 'FORM_PASSWORD_REQUIRED' }),
   })
@@ -89,17 +86,22 @@ export const resetPasswordBody = z
     path: ['password_confirmation'],
   });
 export const confirmEmailBody = z.object({
-  hash: z.string({ error: 'FORM_INVALID_CONFIRMATION_HASH' }).min(10, 'FORM_INVALID_CONFIRMATION_HASH').max(200, 'FORM_INVALID_CONFIRMATION_HASH'),
+  hash: plainString(200, { invalid: 'FORM_INVALID_CONFIRMATION_HASH', long: 'FORM_INVALID_CONFIRMATION_HASH' }).min(
+    10,
+    'FORM_INVALID_CONFIRMATION_HASH',
+  ),
 });
 export const googleLoginBody = z.object({
-  credential: z.string({ error: 'FORM_GOOGLE_TOKEN_INVALID' }).min(20, 'FORM_GOOGLE_TOKEN_INVALID').max(8000, 'FORM_GOOGLE_TOKEN_INVALID'),
+  credential: plainString(8000, { invalid: 'FORM_GOOGLE_TOKEN_INVALID', long: 'FORM_GOOGLE_TOKEN_INVALID' }).min(
+    20,
+    'FORM_GOOGLE_TOKEN_INVALID',
+  ),
 });
 
-const listId = (code: string) => z.number({ error: code }).int(code).positive(code);
 export const completeProfileBody = z.object({
-  manual_id: listId('FORM_MANUAL_INVALID'),
-  specialization_id: listId('FORM_SPECIALIZATION_INVALID'),
-  center_id: listId('FORM_CENTER_INVALID'),
+  manual_id: id('FORM_MANUAL_INVALID'),
+  specialization_id: id('FORM_SPECIALIZATION_INVALID'),
+  center_id: id('FORM_CENTER_INVALID'),
 });
 
 export const themeBody = z.object({ theme });
@@ -128,13 +130,13 @@ export const contactBody = z.object({
   captcha: captchaToken,
 });
 
-const logField = z.string().max(ERROR_LOG_MAX_FIELD, 'FIELD_TOO_LONG');
+const logField = plainString(ERROR_LOG_MAX_FIELD);
 export const errorLogBody = z.object({
   error_message: logField.min(1, 'FIELD_REQUIRED'),
   error_stack: logField.nullish(),
-  additional_info: z.union([logField, z.record(z.string(), z.unknown())]).nullish(),
-  user_id: z.union([z.number().int(), z.string().max(64)]).nullish(),
-  page_url: z.string().max(2000, 'FIELD_TOO_LONG').nullish(),
+  additional_info: z.union([logField, freeJsonObject()]).nullish(),
+  user_id: z.union([int4(), plainString(64)]).nullish(),
+  page_url: plainString(2000).nullish(),
 });
 export type ErrorLogBody = z.input<typeof errorLogBody>;
 

@@ -1,11 +1,14 @@
-// Cookie banner (SPEC §2/§4): 'Accept toate' / 'Doar esențiale'; without a choice it shows on every visit.
+// Cookie banner (SPEC §2/§4): 'Accept toate' / 'Doar esențiale'; without a choice it shows on every
+// visit, unless the overlay arbiter gives the screen to the update modal or maintenance.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { readCookiePreferences, saveCookiePreferences } from '../state/cookies.ts';
+import { useOverlay } from '../state/overlays.ts';
 
 export function CookieBanner() {
   const [open, setOpen] = useState(() => readCookiePreferences() === null);
-  if (!open) return null;
+  const shown = useOverlay('cookies', open);
+  if (!shown) return null;
   const choose = (statistics: boolean) => {
     saveCookiePreferences(statistics);
     setOpen(false);

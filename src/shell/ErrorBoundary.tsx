@@ -2,7 +2,8 @@
 // and show a calm Romanian fallback instead of a blank page.
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { reportError } from '../state/error-log.ts';
+// The error log (and the API client under it) loads only when there is an error to report.
+const reportError = (error: unknown, where: string) => import('../state/error-log.ts').then((m) => m.reportError(error, where));
 
 function ErrorFallback() {
   return (

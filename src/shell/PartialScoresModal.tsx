@@ -1,10 +1,13 @@
 // Partial-scores announcement (SPEC §2): for a signed-in user on a dash/ route requiring login,
-// while the acknowledged-banner flag is on. Closing acknowledges it (PATCH) when the user has
-// not yet; a failure is only logged.
+// while the acknowledged-banner flag is on. It presents the simulations, so it shows only once
+// they are live (SIMULATIONS_LIVE, issue 11 §6), and only when the overlay arbiter gives it the
+// screen. Closing acknowledges it (PATCH) when the user has not yet; a failure is only logged.
 import { useSnapshot } from 'valtio';
 import { app } from '../state/app.ts';
 import { acknowledgeInfoBanner } from '../api/user.ts';
 import type { RouteDef } from '../shared/routes.ts';
+import { SIMULATIONS_LIVE } from '../shared/constants.ts';
+import { useOverlay } from '../state/overlays.ts';
 import { Modal } from './Modal.tsx';
 
 export const PARTIAL_SCORE_CENTERS = [
@@ -15,8 +18,13 @@ export const PARTIAL_SCORE_CENTERS = [
   { city: 'Timișoara', university: 'UMF „Victor Babeș”' },
 ] as const;
 
-export function partialScoresVisible(route: Pick<RouteDef, 'name' | 'access'> | undefined, signedIn: boolean, flag: boolean): boolean {
-  return Boolean(signedIn && flag && route && route.access === 'auth' && route.name.startsWith('dash/'));
+export function partialScoresVisible(
+  route: Pick<RouteDef, 'name' | 'access'> | undefined,
+  signedIn: boolean,
+  flag: boolean,
+  simulationsLive: boolean = SIMULATIONS_LIVE,
+): boolean {
+  return Boolean(simulationsLive && signedIn && flag && route && route.access === 'auth' && route.name.startsWith('dash/'));
 }
 
 export async function closePartialScores(): Promise<void> {
@@ -33,7 +41,7 @@ export async function closePartialScores(): Promise<void> {
 
 export function PartialScoresModal({ route }: { route: RouteDef | undefined }) {
   const snap = useSnapshot(app);
-  const open = partialScoresVisible(route, Boolean(snap.user), snap.acknowledgedBannerOpen);
+  const open = useOverlay('partialScores', partialScoresVisible(route, Boolean(snap.user), snap.acknowledgedBannerOpen));
   return (
     <Modal
       open={open}

@@ -10,6 +10,7 @@ import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { Icon } from './icons.tsx';
 import { logoTarget } from './nav.ts';
 import { useMediaQuery } from './useIsNarrow.ts';
+import { useHydrated } from '../ssr/hydration.ts';
 
 /** The public header needs more room than the dashboard: it collapses to a menu below 1100 px. */
 export const HEADER_COLLAPSE_QUERY = '(max-width: 1099px)';
@@ -30,7 +31,9 @@ export function PublicHeader() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   useEffect(() => setOpen(false), [pathname]);
-  const signedIn = Boolean(snap.user) || Boolean(getItem(STORAGE.token));
+  // The server renders for a visitor; the signed-in header appears once hydrated.
+  const hydrated = useHydrated();
+  const signedIn = hydrated && (Boolean(snap.user) || Boolean(getItem(STORAGE.token)));
   const home = logoTarget(signedIn, snap.testsCount);
 
   return (

@@ -1,12 +1,13 @@
 import { useSnapshot } from 'valtio';
 import { app } from '../state/app.ts';
-import { toggleTheme } from '../state/theme.ts';
+import { useHydrated } from '../ssr/hydration.ts';
 import { Icon } from './icons.tsx';
 
 /** Light/dark switch (SPEC §4). */
 export function ThemeSwitch({ className }: { className?: string }) {
   const { theme } = useSnapshot(app);
-  const dark = theme === 'dark';
+  // The server does not know the saved theme: hydrate as light, then show the real one.
+  const dark = useHydrated() && theme === 'dark';
   return (
     <button
       type="button"
@@ -15,7 +16,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
       aria-checked={dark}
       aria-label="Temă întunecată"
       title={dark ? 'Treci la tema luminoasă' : 'Treci la tema întunecată'}
-      onClick={() => void toggleTheme()}
+      onClick={() => void import('../state/theme.ts').then((m) => m.toggleTheme())}
     >
       <Icon name={dark ? 'sun' : 'moon'} />
     </button>

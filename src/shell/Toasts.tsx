@@ -1,5 +1,6 @@
 // The toast stack (SPEC §2): each toast shows its catalogue text, counts down with a bar and
-// disappears; hovering (or focusing) it pauses the countdown.
+// disappears; hovering (or focusing) it pauses the countdown. The same code and type never
+// stacks twice (showToast refreshes the one on screen).
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { app } from '../state/app.ts';
@@ -13,6 +14,7 @@ function ToastItem({ toast, product }: { toast: Toast; product: string }) {
   const [progress, setProgress] = useState(1);
   const timer = useRef<ToastTimer | null>(null);
 
+  // A repeat of the same code and type (toast.repeats) restarts the countdown from full.
   useEffect(() => {
     const t = new ToastTimer({
       duration: toast.duration,
@@ -22,7 +24,7 @@ function ToastItem({ toast, product }: { toast: Toast; product: string }) {
     timer.current = t;
     t.start();
     return () => t.stop();
-  }, [toast.id, toast.duration]);
+  }, [toast.id, toast.duration, toast.repeats]);
 
   const pause = () => timer.current?.pause();
   const resume = () => timer.current?.resume();

@@ -1,24 +1,19 @@
 // The three layouts of SPEC §2: auth, static (public header + footer) and dashboard
-// (navbar unless the route says noNavbar; messagesLayout for the messages screens).
-import { Outlet, useMatches } from 'react-router';
-import type { RouteDef } from '../shared/routes.ts';
+// (DashLayout.tsx: its own chunk, so the public pages do not load the navbar).
+import { Outlet, useLocation } from 'react-router';
+import { matchRoute, type RouteDef } from '../shared/routes.ts';
 import { PublicHeader } from './PublicHeader.tsx';
 import { Footer } from './Footer.tsx';
-import { Navbar } from './Navbar.tsx';
 import { Logo } from './Logo.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { Link } from 'react-router';
 
 export type RouteHandle = { def?: RouteDef };
 
-/** The route definition of the deepest match (undefined on the 404 page). */
+/** The route definition of the current path (undefined on the 404 page). Read from the route
+ *  table rather than the router's matches, so it works the same in the browser and server routers. */
 export function useCurrentRouteDef(): RouteDef | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const def = (matches[i].handle as RouteHandle | undefined)?.def;
-    if (def) return def;
-  }
-  return undefined;
+  return matchRoute(useLocation().pathname);
 }
 
 export function SkipLink() {
@@ -60,21 +55,6 @@ export function StaticLayout() {
         <Outlet />
       </main>
       <Footer />
-    </div>
-  );
-}
-
-export function DashLayout() {
-  const def = useCurrentRouteDef();
-  const noNavbar = Boolean(def?.noNavbar);
-  const messages = Boolean(def?.messagesLayout);
-  return (
-    <div className={`layout layout--dash${noNavbar ? ' layout--no-navbar' : ''}${messages ? ' layout--messages' : ''}`}>
-      <SkipLink />
-      {noNavbar ? null : <Navbar />}
-      <main id="main" className="dash-main" tabIndex={-1}>
-        <Outlet />
-      </main>
     </div>
   );
 }

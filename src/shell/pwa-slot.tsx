@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import '../styles/pwa.css';
 import { app } from '../state/app.ts';
 import { loadSettings } from '../state/settings.ts';
+import { recordVisit } from '../state/app-usage.ts';
 import { registerServiceWorker, syncThemeColor, watchInstall } from '../offline/pwa.ts';
 import { watchNetwork } from '../offline/network.ts';
 import { InstallBanner } from './pwa/InstallBanner.tsx';
@@ -38,6 +39,7 @@ export default function PwaSlot() {
   useEffect(() => {
     registerServiceWorker();
     watchInstall();
+    recordVisit();
   }, []);
 
   // Offline at start means no settings: fetch them when the connection returns.

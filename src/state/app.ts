@@ -31,6 +31,8 @@ export const app = proxy({
   acknowledgedBannerOpen: false,
   medinsiderUuid: null as string | null,
   sharedConvoGrid: {} as Record<number, true>,
+  /** Unsent answers of the account when it asked to sign out (the confirm modal is open), else null. */
+  logoutConfirm: null as number | null,
   /** Mirrors localStorage hasSeenAnnouncement; unseen counts as one extra notification. */
   hasSeenAnnouncement: false,
 });

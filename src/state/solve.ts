@@ -80,3 +80,57 @@ export function goTo(index: number, total: number, now = Date.now()): void {
   solve.shownAt = now;
   solve.error = null;
 }
+
+/**
+ * Where resuming a test opens (issue 11 §4.3): the grid last viewed on this device, else the
+ * first grid without an answer, else the first.
+ */
+export function resumeIndex(answered: readonly boolean[], lastIndex?: number | null): number {
+  const n = answered.length;
+  if (n === 0) return 0;
+  if (typeof lastIndex === 'number' && Number.isInteger(lastIndex) && lastIndex >= 0 && lastIndex < n) return lastIndex;
+  const first = answered.indexOf(false);
+  return first >= 0 ? first : 0;
+}
+
+export type KeyAction =
+  | { type: 'mark'; letter: OptionLetter }
+  | { type: 'strike'; letter: OptionLetter }
+  | { type: 'prev' }
+  | { type: 'next' }
+  | { type: 'flag' }
+  | { type: 'confirm' }
+  | { type: 'help' }
+  | { type: 'close' };
+
+export type KeyInput = { key: string; code?: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean; shiftKey?: boolean; target?: { tagName?: string; isContentEditable?: boolean; type?: string } | null };
+
+const TYPING = new Set(['TEXTAREA', 'SELECT']);
+const DIGITS: Record<string, OptionLetter> = { '1': 'A', '2': 'B', '3': 'C', '4': 'D', '5': 'E' };
+
+/**
+ * The solve screen's keyboard map (desktop): A–E or 1–5 mark, Shift+A–E strike out, ← → or K/J
+ * move, F flags, Enter confirms (tutor), ? toggles the help, Escape closes it. Nothing while the
+ * candidate types (note field, text inputs) or holds Ctrl/Cmd/Alt (browser shortcuts stay theirs).
+ * Enter on a button or link is left to the browser (it activates that control).
+ */
+export function keyAction(e: KeyInput): KeyAction | null {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  const t = e.target;
+  if (t && (t.isContentEditable || TYPING.has(t.tagName ?? '') || (t.tagName === 'INPUT' && t.type !== 'radio' && t.type !== 'checkbox'))) return null;
+  const key = e.key;
+  if (key === '?') return { type: 'help' };
+  if (key === 'Escape') return { type: 'close' };
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return { type: 'prev' };
+  if (key === 'ArrowRight' || key === 'ArrowDown') return { type: 'next' };
+  if (key === 'Enter') return t && (t.tagName === 'BUTTON' || t.tagName === 'A') ? null : { type: 'confirm' };
+  const lower = key.length === 1 ? key.toLowerCase() : '';
+  if (lower === 'j') return { type: 'next' };
+  if (lower === 'k') return { type: 'prev' };
+  if (lower === 'f') return { type: 'flag' };
+  // Shift+1 is '!' on most layouts: read the physical digit from `code`.
+  const digit = DIGITS[key] ?? (e.code?.startsWith('Digit') ? DIGITS[e.code.slice(5)] : undefined);
+  const letter = (OPTION_LETTERS as readonly string[]).includes(key.toUpperCase()) && key.length === 1 ? (key.toUpperCase() as OptionLetter) : digit;
+  if (!letter) return null;
+  return e.shiftKey ? { type: 'strike', letter } : { type: 'mark', letter };
+}

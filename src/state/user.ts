@@ -10,6 +10,7 @@ import type { User } from '../shared/types.ts';
 import { ApiError } from '../api/errors.ts';
 import { fetchUser, fetchLayoutCounts, fetchTestsCount, postLogout } from '../api/user.ts';
 import { navigate, currentPath } from '../shell/navigation.ts';
+import { currentOwner } from '../offline/owner.ts';
 
 type FlagUser = Pick<User, 'email_verified_at' | 'manual_id' | 'specialization_id' | 'center_id'>;
 
@@ -164,8 +165,38 @@ export function clearLocalSession(): void {
   countsFor = null;
 }
 
-/** Logout: POST /logout, clear local data anyway, go to / unless on a static page, LOGOUT_SUCCESSFUL. */
-export async function logout(): Promise<void> {
+/**
+ * Unsent work of the signed-in account: tests waiting in the outbox, and the answers among them
+ * (issue 11 §1: signing out with unsent answers warns first). Storage errors count as nothing.
+ */
+export async function unsentWork(): Promise<{ tests: number; answers: number }> {
+  try {
+    // Loaded here, not at start: the public pages boot without IndexedDB (issue 12 §2).
+    const [{ db }, { describeOutbox }] = await Promise.all([import('../offline/db.ts'), import('../offline/sync-state.ts')]);
+    const items = await db.outbox.toArray();
+    const ids = [...new Set(items.map((i) => i.test_id))];
+    const answers = ids.length ? await db.answers.where('test_id').anyOf(ids).toArray() : [];
+    const s = describeOutbox(items, answers, currentOwner());
+    return { tests: s.tests, answers: s.answers };
+  } catch {
+    return { tests: 0, answers: 0 };
+  }
+}
+
+/**
+ * Logout: with unsent answers it first opens the confirm modal (app.logoutConfirm) unless
+ * `force`; the answers then stay on the device for their owner. POST /logout, clear local data
+ * anyway, go to / unless on a static page, LOGOUT_SUCCESSFUL.
+ */
+export async function logout(options: { force?: boolean } = {}): Promise<void> {
+  if (!options.force) {
+    const unsent = await unsentWork();
+    if (unsent.tests > 0) {
+      app.logoutConfirm = unsent.answers;
+      return;
+    }
+  }
+  app.logoutConfirm = null;
   try {
     await postLogout();
   } catch {

@@ -1,7 +1,7 @@
 // reCAPTCHA v3 on register, login and forgot-password, against a local stand-in of siteverify.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { post, register, uniqueEmail, PASSWORD, localServer } from './fixtures/auth.ts';
+import { post, register, uniqueEmail, PASSWORD, localServer, nextIp } from './fixtures/auth.ts';
 import { setCaptchaDefaults, verifyCaptcha, SITEVERIFY_URL } from '../../server/lib/captcha.ts';
 import type { AppError } from '../../server/lib/errors.ts';
 
@@ -91,6 +91,24 @@ describe('captcha on', () => {
     expect((await post(t.app, '/auth/password/forgot', { email, captcha: 'good' })).json()).toEqual({
       success: 'PASSWORD_RESET_SENT',
     });
+  });
+});
+
+describe('repeated wrong passwords with captcha on (issue 11 §2)', () => {
+  it('ask for the captcha and never refuse the owner, even from the guesser’s address', async () => {
+    const a = { email: uniqueEmail(), password: PASSWORD };
+    expect((await post(t.app, '/auth/register', { ...newAccount('good'), email: a.email })).statusCode).toBe(201);
+    const ip = nextIp();
+    // More failures than LOGIN_RATE_PER_ACCOUNT (5) from one address, each with a passing captcha.
+    for (let i = 0; i < 7; i++) {
+      const res = await post(t.app, '/auth/login', { email: a.email, password: 'ParolaGresita1', captcha: 'good' }, { ip });
+      expect(res.json()).toEqual({ errors: { general: ['FORM_WRONG_CREDENTIALS'] } });
+    }
+    expect((await post(t.app, '/auth/login', { email: a.email, password: a.password }, { ip })).json()).toEqual({
+      errors: { captcha: ['FORM_CAPTCHA_REQUIRED'] },
+    });
+    const owner = await post(t.app, '/auth/login', { email: a.email, password: a.password, captcha: 'good' }, { ip });
+    expect(owner.statusCode).toBe(200);
   });
 });
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { post, register, uniqueEmail, lastLinkToken, nextIp } from './fixtures/auth.ts';
 import { hashToken } from '../../server/lib/tokens.ts';
+import { afterReply, afterReplySettled, holdAfterReplyTasks } from '../../server/lib/after-reply.ts';
+import { existsSync } from 'node:fs';
 import {
   confirmEmailMail,
   resetPasswordMail,
@@ -17,7 +19,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const confirmHash = (email: string) => lastLinkToken(t.app, email, '/confirma-email', 'hash');
-const resetToken = (email: string) => lastLinkToken(t.app, email, '/resetare-parola', 'token');
+/** The reset mail is sent after the answer (issue 11 §2): wait for it, then read its link. */
+const resetToken = async (email: string) => {
+  await afterReplySettled();
+  return lastLinkToken(t.app, email, '/resetare-parola', 'token');
+};
 
 describe('POST /auth/email/confirm', () => {
   it('verifies the address once and returns the user', async () => {
@@ -68,7 +74,7 @@ describe('POST /auth/email/confirm', () => {
   it('a reset link is not a confirmation link', async () => {
     const a = await register(t.app);
     await post(t.app, '/auth/password/forgot', { email: a.email });
-    const res = await post(t.app, '/auth/email/confirm', { hash: resetToken(a.email) });
+    const res = await post(t.app, '/auth/email/confirm', { hash: (await resetToken(a.email)) });
     expect(res.statusCode).toBe(422);
   });
 });
@@ -99,17 +105,22 @@ describe('POST /auth/email/resend', () => {
     expect(res.json()).toEqual({ errors: { general: ['FORM_EMAIL_ALREADY_VERIFIED'] } });
   });
 
-  it('is rate limited per user (5 per 15 minutes)', async () => {
+  it('is rate limited per IP (5 per 15 minutes), whatever the token, and per account (10 links an hour)', async () => {
     const a = await register(t.app);
+    const ip = nextIp();
     const codes: number[] = [];
     for (let i = 0; i < 6; i++)
-      codes.push((await post(t.app, '/auth/email/resend', undefined, { token: a.token })).statusCode);
+      codes.push((await post(t.app, '/auth/email/resend', undefined, { token: a.token, ip })).statusCode);
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
-    const res = await post(t.app, '/auth/email/resend', undefined, { token: a.token });
+    const res = await post(t.app, '/auth/email/resend', undefined, { token: a.token, ip });
     expect(res.json()).toEqual({ errors: { general: ['FORM_TOO_MANY_REQUESTS'] } });
-    // Another user is not affected.
+    // Another account from that address gets no fresh bucket.
     const b = await register(t.app);
-    expect((await post(t.app, '/auth/email/resend', undefined, { token: b.token })).statusCode).toBe(200);
+    expect((await post(t.app, '/auth/email/resend', undefined, { token: b.token, ip })).statusCode).toBe(429);
+    // From other addresses the account's own cap applies: 10 confirmation links an hour (sign-up sent one).
+    const more: number[] = [];
+    for (let i = 0; i < 5; i++) more.push((await post(t.app, '/auth/email/resend', undefined, { token: a.token })).statusCode);
+    expect(more).toEqual([200, 200, 200, 200, 429]);
   });
 });
 
@@ -129,6 +140,7 @@ describe('password reset', () => {
       expect(r.statusCode).toBe(200);
       expect(r.json()).toEqual({ success: 'PASSWORD_RESET_SENT' });
     }
+    await afterReplySettled();
     const sent = t.app.mailer.sent.slice(before);
     expect(sent.map((m) => m.to)).toEqual([a.email]);
     const mail = sent[0]!;
@@ -138,11 +150,55 @@ describe('password reset', () => {
     expect(mail.links[0]).toMatch(/^https:\/\/grilio\.test\/resetare-parola\?token=[\w-]{40,}$/);
     const row = await t.db.one<{ minutes: number; purpose: string }>(
       `select purpose, extract(epoch from (expires_at - now()))::float / 60 as minutes from mail_tokens where token_hash = $1`,
-      [hashToken(resetToken(a.email))],
+      [hashToken((await resetToken(a.email)))],
     );
     expect(row!.purpose).toBe('reset_password');
     expect(row!.minutes).toBeGreaterThan(59.5);
     expect(row!.minutes).toBeLessThanOrEqual(60);
+  });
+
+  it('does the same work for known and unknown addresses on the request path: the mail goes after the answer', async () => {
+    const a = await register(t.app);
+    const mailsBefore = t.app.mailer.sent.length;
+    const resetLinks = async () =>
+      (await t.db.one<{ n: number }>(
+        "select count(*)::int as n from mail_tokens where user_id = $1 and purpose = 'reset_password'",
+        [a.user.id],
+      ))!.n;
+    const release = holdAfterReplyTasks();
+    let known, unknown;
+    try {
+      known = await post(t.app, '/auth/password/forgot', { email: a.email });
+      unknown = await post(t.app, '/auth/password/forgot', { email: uniqueEmail('nimeni') });
+      // Answered alike, and for the known address nothing was looked up, stored or mailed yet.
+      expect(await resetLinks()).toBe(0);
+      expect(t.app.mailer.sent.length).toBe(mailsBefore);
+    } finally {
+      release();
+    }
+    for (const r of [known, unknown]) {
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toEqual({ success: 'PASSWORD_RESET_SENT' });
+    }
+    expect(known.headers['content-length']).toBe(unknown.headers['content-length']);
+    await afterReplySettled();
+    expect(await resetLinks()).toBe(1);
+    const sent = t.app.mailer.sent.slice(mailsBefore);
+    expect(sent.map((m) => m.to)).toEqual([a.email]);
+    // The outbox still gets its .eml file (development and the e2e tests read it).
+    expect(existsSync(sent[0]!.file!)).toBe(true);
+  });
+
+  it('a mail that cannot be sent after the answer is logged, not lost silently', async () => {
+    const a = await register(t.app);
+    const errors: unknown[] = [];
+    const log = { error: (obj: unknown) => errors.push(obj) };
+    afterReply(log, 'test mail', async () => {
+      throw new Error('smtp down');
+    });
+    await afterReplySettled();
+    expect(errors).toHaveLength(1);
+    expect((await post(t.app, '/auth/password/forgot', { email: a.email })).statusCode).toBe(200);
   });
 
   it('validates the forgot body', async () => {
@@ -156,7 +212,7 @@ describe('password reset', () => {
     const other = (await post(t.app, '/auth/login', { email: a.email, password: a.password })).json()
       .token as string;
     await post(t.app, '/auth/password/forgot', { email: a.email });
-    const token = resetToken(a.email);
+    const token = (await resetToken(a.email));
     const res = await post(t.app, '/auth/password/reset', {
       token,
       password: 'ParolaNoua2026',
@@ -185,7 +241,7 @@ describe('password reset', () => {
   it('refuses an expired link and leaves the password alone', async () => {
     const a = await register(t.app);
     await post(t.app, '/auth/password/forgot', { email: a.email });
-    const token = resetToken(a.email);
+    const token = (await resetToken(a.email));
     await t.db.query(
       `update mail_tokens set expires_at = now() - interval '1 second' where token_hash = $1`,
       [hashToken(token)],
@@ -210,9 +266,9 @@ describe('password reset', () => {
   it('using one reset link voids the older ones', async () => {
     const a = await register(t.app);
     await post(t.app, '/auth/password/forgot', { email: a.email });
-    const first = resetToken(a.email);
+    const first = (await resetToken(a.email));
     await post(t.app, '/auth/password/forgot', { email: a.email });
-    const second = resetToken(a.email);
+    const second = (await resetToken(a.email));
     expect(second).not.toBe(first);
     const body = { password: 'ParolaNoua2026', password_confirmation: 'ParolaNoua2026' };
     expect((await post(t.app, '/auth/password/reset', { token: second, ...body })).statusCode).toBe(200);
@@ -261,6 +317,7 @@ describe('password reset', () => {
     for (let i = 0; i < 7; i++) {
       expect((await post(t.app, '/auth/password/forgot', { email: a.email })).statusCode).toBe(200);
     }
+    await afterReplySettled();
     expect(t.app.mailer.sent.slice(before).filter((m) => m.to === a.email)).toHaveLength(5);
   });
 });

@@ -187,14 +187,20 @@ describe('course page titles (SEO)', () => {
   it('resolves titles and descriptions from the database', async () => {
     const meta = coursesPageMeta(t.db, 'Grilio');
     expect(await meta('/cursuri')).toMatchObject({ title: expect.stringMatching(/\| Grilio$/) });
-    expect(await meta('/cursuri/test-biologie')).toEqual({
+    expect(await meta('/cursuri/test-biologie')).toMatchObject({
       title: 'Biologie clasa a XI-a — Anatomia și fiziologia omului | Grilio',
       description: 'Manualul de test pentru anatomie.',
     });
-    expect(await meta('/cursuri/test-biologie/sistemul-nervos')).toEqual({
+    const chapter = await meta('/cursuri/test-biologie/sistemul-nervos');
+    expect(chapter).toMatchObject({
       title: 'Sistemul nervos — Biologie clasa a XI-a | Grilio',
       description: 'Neuronul, sinapsa și reflexul.',
     });
+    // The server renderer's data: the visitor's API answer, under the client's key.
+    const page = chapter?.data?.['chapter:test-biologie/sistemul-nervos'] as { chapter: { slug: string; blocks: unknown[]; premium_grid_count: number } };
+    expect(page.chapter.slug).toBe('sistemul-nervos');
+    expect(page.chapter.blocks.length).toBeGreaterThan(0);
+    expect(typeof page.chapter.premium_grid_count).toBe('number');
     expect(await meta('/cursuri/test-biologie/nu-exista')).toBeUndefined();
     expect(await meta('/cursuri/nu-exista')).toBeUndefined();
     expect(await meta('/teste')).toBeUndefined();

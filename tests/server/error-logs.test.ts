@@ -85,8 +85,8 @@ describe('POST /error-logs', () => {
   it.each([
     [{}, 'error_message', 'FIELD_REQUIRED'],
     [{ error_message: '' }, 'error_message', 'FIELD_REQUIRED'],
-    // zod 4 leaves issue.input out, so the shared mapping reports a wrong type as FIELD_REQUIRED.
-    [{ error_message: 5 }, 'error_message', 'FIELD_REQUIRED'],
+    // A wrong type is FIELD_INVALID (the shared plainString rule tells it from a missing field).
+    [{ error_message: 5 }, 'error_message', 'FIELD_INVALID'],
     [{ error_message: 'x'.repeat(20_001) }, 'error_message', 'FIELD_TOO_LONG'],
     [{ error_message: 'x', page_url: 'u'.repeat(2001) }, 'page_url', 'FIELD_TOO_LONG'],
     [{ error_message: 'x', additional_info: [1, 2] }, 'additional_info', 'FIELD_INVALID'],

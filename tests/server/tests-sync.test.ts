@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { makeContent, makeUser, repeat, type FixtureUser } from './learning-fixture.ts';
@@ -184,7 +185,7 @@ describe('POST /tests/sync', () => {
     ]);
     expect(res.json().tests[0]).toMatchObject({
       status: 'conflict',
-      code: 'FORM_SYNC_CONFLICT',
+      code: 'FORM_SYNC_ALREADY_FINISHED',
       test_status: 'finished',
       result: { score: 1 },
     });
@@ -276,7 +277,7 @@ describe('POST /tests/sync', () => {
     const res = await sync(a, [test]);
     expect(res.json().tests[0]).toMatchObject({
       status: 'conflict',
-      code: 'FORM_SYNC_CONFLICT',
+      code: 'FORM_SYNC_ALREADY_ABANDONED',
       test_status: 'abandoned',
     });
     const fin = await sync(a, [{ ...test, status: 'finished', finished_at: ago(5) }]);
@@ -285,6 +286,120 @@ describe('POST /tests/sync', () => {
       test_status: 'finished',
       result: { score: 1 },
     });
+  });
+  it('answers given before the time limit count even when the server already closed the test as expired', async () => {
+    // Made online with a 1-minute limit; the candidate answers offline; the test is opened on
+    // another device after the limit, so the server closes it as expired with 0 answers.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tests',
+      headers: a.auth,
+      payload: { manual_id: manualId, count: 3, mode: 'exam', time_limit_min: 1 },
+    });
+    const online = created.json().test;
+    await t.db.query("update tests set started_at = now() - interval '150 seconds' where id = $1", [online.id]);
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/tests/${online.id}`, headers: a.auth });
+    expect(read.json().test).toMatchObject({ status: 'finished', finish_reason: 'expired', score: 0 });
+    const grids = read.json().grids as Array<{ id: number }>;
+    const started = Date.now() - 150_000;
+    const at = (s: number) => new Date(started + s * 1000).toISOString();
+    const upload = {
+      id: online.id,
+      manual_id: manualId,
+      mode: 'exam',
+      time_limit_s: 60,
+      grid_ids: grids.map((g) => g.id),
+      source: 'online',
+      answers: [
+        { id: randomUUID(), grid_id: grids[0]!.id, marked: ['B'], flagged: false, answered_at: at(10) },
+        { id: randomUUID(), grid_id: grids[1]!.id, marked: ['B'], flagged: false, answered_at: at(40) },
+        // after the limit: does not count
+        { id: randomUUID(), grid_id: grids[2]!.id, marked: ['B'], flagged: false, answered_at: at(100) },
+      ],
+      status: 'unfinished',
+      started_at: at(0),
+      finished_at: null,
+    };
+    const res = await sync(a, [upload]);
+    expect(res.json().tests[0]).toMatchObject({
+      status: 'conflict',
+      code: 'FORM_SYNC_AFTER_TIME_LIMIT',
+      test_status: 'finished',
+      result: { score: 2, max_score: 3 },
+    });
+    expect((await counts(online.id))!.answers).toBe(2);
+    const row = await t.db.one<{ score: number; finish_reason: string; source: string }>(
+      'select score, finish_reason, source from tests where id = $1',
+      [online.id],
+    );
+    expect(row).toEqual({ score: 2, finish_reason: 'expired', source: 'online' });
+    // Retrying the same upload changes nothing (exactly once).
+    await sync(a, [upload]);
+    expect((await counts(online.id))!.answers).toBe(2);
+  });
+  it('an unfinished timed upload after its limit keeps only the answers given in time', async () => {
+    const test = offlineTest({
+      status: 'unfinished',
+      finished_at: null,
+      time_limit_s: 60,
+      started_at: ago(400),
+      answers: [
+        { id: randomUUID(), grid_id: cs[0], marked: ['B'], flagged: false, answered_at: ago(380) },
+        { id: randomUUID(), grid_id: cs[1], marked: ['B'], flagged: false, answered_at: ago(300) },
+      ],
+    });
+    const res = await sync(a, [test]);
+    expect(res.json().tests[0]).toMatchObject({ status: 'conflict', code: 'FORM_SYNC_AFTER_TIME_LIMIT', test_status: 'finished', result: { score: 1 } });
+    expect((await counts(test.id))!.answers).toBe(1);
+  });
+  it("keeps a test's true origin and finish reason (an online test is never labelled offline)", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tests',
+      headers: a.auth,
+      payload: { manual_id: manualId, count: 2, mode: 'exam' },
+    });
+    const online = created.json().test;
+    const grids = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/tests/${online.id}`, headers: a.auth })
+    ).json().grids as Array<{ id: number }>;
+    const base = {
+      id: online.id,
+      manual_id: manualId,
+      mode: 'exam',
+      grid_ids: grids.map((g) => g.id),
+      source: 'online',
+      answers: [{ id: randomUUID(), grid_id: grids[0]!.id, marked: ['B'], flagged: false, answered_at: ago(1) }],
+      started_at: online.started_at,
+    };
+    await sync(a, [{ ...base, status: 'unfinished', finished_at: null }]);
+    await sync(a, [{ ...base, status: 'finished', finished_at: new Date().toISOString(), finish_reason: 'user' }]);
+    const row = await t.db.one<{ source: string; finish_reason: string }>(
+      'select source, finish_reason from tests where id = $1',
+      [online.id],
+    );
+    expect(row).toEqual({ source: 'online', finish_reason: 'user' });
+    // A test made offline stays offline; without a reason the finish is 'sync' (older clients).
+    const off = offlineTest();
+    await sync(a, [off]);
+    expect(
+      await t.db.one('select source, finish_reason from tests where id = $1', [off.id]),
+    ).toEqual({ source: 'offline', finish_reason: 'sync' });
+  });
+  it('migration 008 gives online tests relabelled offline by the old sync their true origin back', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tests',
+      headers: a.auth,
+      payload: { manual_id: manualId, count: 1, mode: 'exam' },
+    });
+    const online = created.json().test.id as string;
+    const off = offlineTest();
+    await sync(a, [off]);
+    await t.db.query("update tests set source = 'offline' where id = $1", [online]); // what the old sync did
+    await t.db.exec(readFileSync(new URL('../../server/db/migrations/008_test_source_truth.sql', import.meta.url), 'utf8'));
+    const rows = await t.db.query<{ id: string; source: string }>('select id, source from tests where id = any($1::uuid[])', [[online, off.id]]);
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.source]))).toEqual({ [online]: 'online', [off.id]: 'offline' });
   });
   it('validates the payload', async () => {
     const res = await sync(a, [{ id: 'x', mode: 'exam', grid_ids: [], status: 'done', started_at: 'ieri' }]);

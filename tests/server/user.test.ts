@@ -360,7 +360,7 @@ describe('PUT /user/profile', () => {
       method: 'PUT',
       url: '/api/v1/user/profile',
       headers: bearer(u.token),
-      payload: { manual_id: hiddenManualId, specialization_id: 9999, center_id: 2_147_483_648 },
+      payload: { manual_id: hiddenManualId, specialization_id: 9999, center_id: 999_999 },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
@@ -370,6 +370,15 @@ describe('PUT /user/profile', () => {
         center_id: ['FORM_CENTER_INVALID'],
       },
     });
+    // An id past the int4 column is refused by the shared schema, with the field's code.
+    const big = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/profile',
+      headers: bearer(u.token),
+      payload: { manual_id: hiddenManualId, specialization_id: 1, center_id: 2_147_483_648 },
+    });
+    expect(big.statusCode).toBe(422);
+    expect(big.json()).toEqual({ errors: { center_id: ['FORM_CENTER_INVALID'] } });
     const row = await t.db.one<{ manual_id: number | null }>('select manual_id from users where id = $1', [
       u.id,
     ]);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { ChapterView } from '../../src/shell/content/ChapterView.tsx';
+import { ChapterView } from '../../src/components/content/ChapterView.tsx';
 import type { Block } from '../../src/offline/db.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -12,7 +12,7 @@ import {
   storeServerTest,
   type TestFilters,
 } from '../../src/offline/local-tests.ts';
-import type { TestDetail } from '../../src/api/tests.ts';
+import type { TestDetail } from '../../src/api/practice.ts';
 
 const grid = (id: number, extra: Partial<LocalGrid> = {}): LocalGrid => ({
   id,

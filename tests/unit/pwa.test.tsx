@@ -45,12 +45,13 @@ import { describeEstimate, formatBytes, requestPersistence, storageEstimate } fr
 import { listenForUpdates, resetRealtimeForTests, startRealtime } from '../../src/realtime/echo.ts';
 import { INSTALL_PROMPT_GRACE_MS, installBannerMode, type InstallInputs } from '../../src/shell/pwa/install-mode.ts';
 import { InstallBanner } from '../../src/shell/pwa/InstallBanner.tsx';
+import { appUsage } from '../../src/state/app-usage.ts';
 import { UPDATE_TITLE, UpdateModal } from '../../src/shell/pwa/UpdateModal.tsx';
 import { BACK_ONLINE_MS, BACK_ONLINE_TEXT, OFFLINE_TEXT, OfflineIndicator } from '../../src/shell/pwa/OfflineIndicator.tsx';
 import { NetworkRequired } from '../../src/shell/pwa/NetworkRequired.tsx';
 import { StorageNotice } from '../../src/shell/pwa/StorageNotice.tsx';
 import PwaSlot, { startRealtimeOnce } from '../../src/shell/pwa-slot.tsx';
-import type { RouteDef } from '../../src/shared/routes.ts';
+import { ROUTES, type RouteDef } from '../../src/shared/routes.ts';
 import type { PublicSettings } from '../../src/state/app.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -74,6 +75,9 @@ beforeEach(() => {
   listeners.clear();
   echoInstances = 0;
   applyUpdateMock.mockReset();
+  // The install banner waits until the candidate has used the app (issue 11 §6); these cases
+  // start from a candidate who has (the first-visit case below resets it).
+  appUsage.used = true;
   Object.assign(app, {
     product: 'Grilio',
     maintenance: false,
@@ -99,7 +103,9 @@ afterEach(() => {
 
 async function render(node: ReactNode, def: Partial<RouteDef> = {}) {
   const fullDef = { name: 'static/home', path: '/', access: 'public', title: 'Acasă', page: 'static/Home', ...def } as RouteDef;
-  const router = createMemoryRouter([{ path: '/', element: node, handle: { def: fullDef } }], { initialEntries: ['/'] });
+  // The current route comes from the route table by path (useCurrentRouteDef): open the def's path.
+  const path = ROUTES.find((r) => r.name === fullDef.name)?.path.replace(/:[a-z]+/gi, '1') ?? '/';
+  const router = createMemoryRouter([{ path: '*', element: node }], { initialEntries: [path] });
   await step(() => root.render(<RouterProvider router={router} />));
   await step();
 }
@@ -157,6 +163,19 @@ describe('InstallBanner', () => {
     await step(() => button('Nu acum')!.click());
     expect(banner()).toBeNull();
     expect(localStorage.getItem('hide-install-pwa')).toBe('1');
+  });
+
+  it('a first-time visitor who has not used the app yet is not asked to install it', async () => {
+    appUsage.used = false;
+    watchInstall();
+    await render(<InstallBanner />);
+    await firePrompt('dismissed');
+    await advance(INSTALL_PROMPT_GRACE_MS);
+    expect(banner()).toBeNull();
+    await step(() => {
+      appUsage.used = true; // e.g. the candidate finished a test
+    });
+    expect(banner()?.textContent).toContain('Dorești să instalezi Grilio pe dispozitivul tău?');
   });
 
   it('accepting the browser prompt hides it', async () => {

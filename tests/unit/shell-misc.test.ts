@@ -11,6 +11,7 @@ import { bodyClasses } from '../../src/router/RoutePage.tsx';
 import { hasPage } from '../../src/router/pages.tsx';
 import { areaOf } from '../../src/router/router.tsx';
 import { ROUTES, matchRoute } from '../../src/shared/routes.ts';
+import { SIMULATIONS_LIVE } from '../../src/shared/constants.ts';
 import { app } from '../../src/state/app.ts';
 import { initialTheme, toggleTheme } from '../../src/state/theme.ts';
 import { makeUser, stubFetch } from './shell-helpers.ts';
@@ -120,15 +121,22 @@ describe('start-up and shell visibility rules', () => {
     expect(medinsiderResumeUrl('abc', '/teste/simulare/medinsider', '?uuid=abc')).toBeNull();
   });
 
-  it('partial-scores modal only for a signed-in user on a dash login route while the flag is on', () => {
+  it('partial-scores modal only for a signed-in user on a dash login route while the flag is on (simulations live)', () => {
     const dash = matchRoute('/statistici');
-    expect(partialScoresVisible(dash, true, true)).toBe(true);
-    expect(partialScoresVisible(dash, false, true)).toBe(false);
-    expect(partialScoresVisible(dash, true, false)).toBe(false);
-    expect(partialScoresVisible(matchRoute('/teste/grile/preview'), true, true)).toBe(false);
-    expect(partialScoresVisible(matchRoute('/faqs'), true, true)).toBe(false);
-    expect(partialScoresVisible(matchRoute('/inca-un-pas'), true, true)).toBe(false);
-    expect(partialScoresVisible(undefined, true, true)).toBe(false);
+    expect(partialScoresVisible(dash, true, true, true)).toBe(true);
+    expect(partialScoresVisible(dash, false, true, true)).toBe(false);
+    expect(partialScoresVisible(dash, true, false, true)).toBe(false);
+    expect(partialScoresVisible(matchRoute('/teste/grile/preview'), true, true, true)).toBe(false);
+    expect(partialScoresVisible(matchRoute('/faqs'), true, true, true)).toBe(false);
+    expect(partialScoresVisible(matchRoute('/inca-un-pas'), true, true, true)).toBe(false);
+    expect(partialScoresVisible(undefined, true, true, true)).toBe(false);
+  });
+
+  it('partial-scores modal stays hidden while the simulations it presents are not live (issue 11 §6)', () => {
+    const dash = matchRoute('/statistici');
+    // The default follows the feature flag (off today: the e2e shell-smoke checks the screen).
+    expect(partialScoresVisible(dash, true, true)).toBe(SIMULATIONS_LIVE);
+    expect(partialScoresVisible(dash, true, true, false)).toBe(false);
   });
 
   it('closing acknowledges once (PATCH {value:true}); failure only logged', async () => {
@@ -175,10 +183,10 @@ describe('start-up and shell visibility rules', () => {
     expect(bodyClasses(undefined)).toEqual(['static']);
   });
 
-  it('every route has an area and its page module', () => {
+  it('every route has an area and its page module', async () => {
     for (const r of ROUTES) {
       expect(['auth', 'static', 'dash']).toContain(areaOf(r));
-      expect(hasPage(r.page), r.page).toBe(true);
+      expect(await hasPage(r.page), r.page).toBe(true);
     }
   });
 });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { OptionList } from '../../src/shell/tests/OptionList.tsx';
-import { Overview } from '../../src/shell/tests/Overview.tsx';
-import { Timer } from '../../src/shell/tests/Timer.tsx';
+import { OptionList } from '../../src/components/practice/OptionList.tsx';
+import { Overview } from '../../src/components/practice/Overview.tsx';
+import { Timer } from '../../src/components/practice/Timer.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

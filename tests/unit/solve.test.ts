@@ -39,7 +39,7 @@ describe('solve state', () => {
 });
 
 describe('Romanian counts', async () => {
-  const { grids } = await import('../../src/shell/tests/format.ts');
+  const { grids } = await import('../../src/components/practice/format.ts');
   it('1 grilă, 5 grile, 20 de grile, 101 grile', () => {
     expect(grids(1)).toBe('1 grilă');
     expect(grids(5)).toBe('5 grile');

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkCorrect, gridFields } from '../../../src/shared/grid-schema.ts';
 import { text } from '../../../src/shared/validation.ts';
+import { id, int4, optionalText } from '../../../src/shared/input-rules.ts';
 import { viewerOf } from '../content/viewer.ts';
 import { blocksSchema } from '../../../src/shared/content-schema.ts';
 import { idParams } from '../grids/params.ts';
@@ -14,7 +15,7 @@ import * as service from './service.ts';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 const title = text({ required: 'FORM_TITLE_REQUIRED', long: 'FORM_TITLE_TOO_LONG' }, 1, 200);
-const sort = z.number({ error: 'FIELD_INVALID' }).int('FIELD_INVALID').min(-100000).max(100000);
+const sort = int4({ min: -100000, max: 100000 });
 
 const adminGridBody = z
   .object(gridFields)
@@ -104,7 +105,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         body: z.object({
           title: title.optional(),
-          description: z.string().trim().max(2000, 'FIELD_TOO_LONG').optional(),
+          description: optionalText(2000).optional(),
           subject: z.enum(['biologie', 'chimie', 'fizica'], { error: 'FIELD_INVALID' }).optional(),
           sort: sort.optional(),
           published: z.boolean({ error: 'FIELD_INVALID' }).optional(),
@@ -125,7 +126,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         body: z.object({
           title: title.optional(),
-          summary: z.string().trim().max(1000, 'FIELD_TOO_LONG').optional(),
+          summary: optionalText(1000).optional(),
           blocks: blocksSchema.optional(),
           sort: sort.optional(),
           premium: z.boolean({ error: 'FIELD_INVALID' }).optional(),
@@ -144,11 +145,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         body: z.object({
-          grid_id: z
-            .number({ error: 'FORM_GRID_NOT_FOUND' })
-            .int('FORM_GRID_NOT_FOUND')
-            .positive('FORM_GRID_NOT_FOUND')
-            .max(2_147_483_647, 'FORM_GRID_NOT_FOUND'),
+          grid_id: id('FORM_GRID_NOT_FOUND'),
           ttl_minutes: z
             .number({ error: 'FIELD_INVALID' })
             .int('FIELD_INVALID')

@@ -157,6 +157,11 @@ export async function setPassword(db: Db, userId: number, passwordHash: string):
   ]);
 }
 
+/** Row lock on the user until the transaction ends: serialises check-then-insert per account. */
+export async function lockAccount(db: Db, userId: number): Promise<void> {
+  await db.query('select id from users where id = $1 for update', [userId]);
+}
+
 // ---- login attempts ----
 
 export async function recordLoginAttempt(
@@ -182,18 +187,29 @@ export async function countIpFailures(db: Db, ip: string, windowMin: number): Pr
   return row?.n ?? 0;
 }
 
-/** Failed attempts on an account within the window, counted after its last successful login. */
-export async function countAccountFailures(db: Db, email: string, windowMin: number): Promise<number> {
-  const row = await db.one<{ n: number }>(
-    `select count(*)::int as n from login_attempts f
-      where f.email = $1 and not f.succeeded and f.created_at > now() - $2::int * interval '1 minute'
+/**
+ * Failed attempts on one account from one IP within the window, counted after that pair's last
+ * successful login, and the seconds since the latest of them (database clock).
+ */
+export async function pairFailures(
+  db: Db,
+  ip: string,
+  email: string,
+  windowMin: number,
+): Promise<{ n: number; secondsSinceLast: number | null }> {
+  const row = await db.one<{ n: number; since: number | null }>(
+    `select count(*)::int as n, extract(epoch from now() - max(f.created_at))::float as since
+       from login_attempts f
+      where f.email = $1 and f.ip = $2 and not f.succeeded
+        and f.created_at > now() - $3::int * interval '1 minute'
         and f.created_at > coalesce(
           (select max(s.created_at) from login_attempts s
-            where s.email = $1 and s.succeeded and s.created_at > now() - $2::int * interval '1 minute'),
+            where s.email = $1 and s.ip = $2 and s.succeeded
+              and s.created_at > now() - $3::int * interval '1 minute'),
           '-infinity'::timestamptz)`,
-    [email, windowMin],
+    [email, ip, windowMin],
   );
-  return row?.n ?? 0;
+  return { n: row?.n ?? 0, secondsSinceLast: row?.since ?? null };
 }
 
 /** Drops attempts older than a day (called now and then). */

@@ -12,6 +12,7 @@ import {
 } from '../../../src/shared/validation.ts';
 import { userDtoSchema } from './user-dto.ts';
 import * as auth from './service.ts';
+import { afterReplySettled } from '../../lib/after-reply.ts';
 
 const authAnswer = (code: string) =>
   z.object({ success: z.literal(code), token: z.string(), user: userDtoSchema });
@@ -19,16 +20,22 @@ const successAnswer = (code: string) => z.object({ success: z.literal(code) });
 
 const client = (req: FastifyRequest): auth.Client => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
-/** @fastify/rate-limit route options: per IP, or per user when signed in. */
+/**
+ * @fastify/rate-limit route options, keyed by the client IP only: never by anything the client
+ * chooses (a bearer token would open a fresh bucket per account). Per-account limits live in the
+ * service, in the database (mails per account and hour, login failures per account and IP).
+ */
 const limit = (max: number, minutes: number) => ({
   rateLimit: {
     max,
     timeWindow: minutes * 60_000,
-    keyGenerator: (req: FastifyRequest) => (req.auth ? `user:${req.auth.id}` : `ip:${req.ip}`),
+    keyGenerator: (req: FastifyRequest) => `auth-ip:${req.ip}`,
   },
 });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  // Mails queued after a reply are sent before the database closes.
+  app.addHook('onClose', afterReplySettled);
   app.post(
     '/auth/register',
     {
@@ -59,10 +66,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authAnswer('LOGIN_SUCCESSFUL') },
       },
     },
-    async (req) => ({
-      success: 'LOGIN_SUCCESSFUL' as const,
-      ...(await auth.login(app, req.body, client(req))),
-    }),
+    async (req, reply) => {
+      try {
+        return { success: 'LOGIN_SUCCESSFUL' as const, ...(await auth.login(app, req.body, client(req))) };
+      } catch (err) {
+        if (err instanceof auth.LoginThrottled) reply.header('retry-after', String(err.seconds));
+        throw err;
+      }
+    },
   );
 
   app.post(

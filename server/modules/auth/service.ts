@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import type { User } from '../../../src/shared/types.ts';
 import type { ErrorCode } from '../../../src/shared/codes.ts';
-import { badRequest, conflict, tooMany } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, tooMany } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newToken } from '../../lib/tokens.ts';
-import { verifyCaptcha } from '../../lib/captcha.ts';
+import { captchaEnabled, verifyCaptcha } from '../../lib/captcha.ts';
+import { afterReply } from '../../lib/after-reply.ts';
 import { verifyGoogleCredential } from '../../lib/google.ts';
 import { confirmEmailMail, resetPasswordMail } from '../mail/templates.ts';
 import { toUserDto, type UserRow } from './user-dto.ts';
@@ -101,17 +102,48 @@ export async function register(
 }
 
 // ---- login with password ----
+//
+// Guessing is throttled without locking the owner out (issue 11 §2). A wrong password counts
+// against its (account, IP) pair and its IP, never against the account as a whole, so strangers'
+// failures elsewhere never refuse the owner:
+// - an IP with LOGIN_RATE_PER_IP failures in the window, across accounts, is refused (a scanner);
+// - a pair with LOGIN_RATE_PER_ACCOUNT failures in the window goes on only with a passing captcha
+//   when reCAPTCHA is configured (it is checked on every login then), so an owner who shares an
+//   address with the guesser is asked for the captcha, never refused;
+// - without reCAPTCHA that pair waits before its next attempt instead: LOGIN_DELAY_BASE_S, doubling
+//   with each further failure, at most the window (429 with Retry-After), which bounds an address
+//   to about a dozen guesses per account and window. A successful login of the pair clears it.
 
 let lastPrune = 0;
 
+/** First wait of a pair that reached LOGIN_RATE_PER_ACCOUNT failures; doubles per further failure. */
+export const LOGIN_DELAY_BASE_S = 30;
+
+/** Refused while an (account, IP) pair waits; `seconds` goes into Retry-After. */
+export class LoginThrottled extends AppError {
+  readonly seconds: number;
+  constructor(seconds: number) {
+    super(429, 'FORM_TOO_MANY_LOGIN_ATTEMPTS');
+    this.seconds = seconds;
+  }
+}
+
+/** Seconds a pair with `failures` must wait after its latest failure. */
+export function pairDelaySeconds(failures: number, c: Pick<Ctx['config'], 'LOGIN_RATE_PER_ACCOUNT' | 'LOGIN_RATE_WINDOW_MIN'>): number {
+  if (failures < c.LOGIN_RATE_PER_ACCOUNT) return 0;
+  return Math.min(LOGIN_DELAY_BASE_S * 2 ** (failures - c.LOGIN_RATE_PER_ACCOUNT), c.LOGIN_RATE_WINDOW_MIN * 60);
+}
+
 async function checkLoginRate(ctx: Ctx, ip: string, email: string): Promise<void> {
   const c = ctx.config;
-  const [byIp, byAccount] = await Promise.all([
+  const [byIp, pair] = await Promise.all([
     q.countIpFailures(ctx.db, ip, c.LOGIN_RATE_WINDOW_MIN),
-    q.countAccountFailures(ctx.db, email, c.LOGIN_RATE_WINDOW_MIN),
+    q.pairFailures(ctx.db, ip, email, c.LOGIN_RATE_WINDOW_MIN),
   ]);
-  if (byIp >= c.LOGIN_RATE_PER_IP || byAccount >= c.LOGIN_RATE_PER_ACCOUNT)
-    throw tooMany('FORM_TOO_MANY_LOGIN_ATTEMPTS');
+  if (byIp >= c.LOGIN_RATE_PER_IP) throw tooMany('FORM_TOO_MANY_LOGIN_ATTEMPTS');
+  if (captchaEnabled(c)) return;
+  const wait = pairDelaySeconds(pair.n, c) - (pair.secondsSinceLast ?? 0);
+  if (wait > 0) throw new LoginThrottled(Math.ceil(wait));
 }
 
 async function loginFailed(
@@ -189,11 +221,23 @@ export async function forgotPassword(
   client: Client,
 ): Promise<void> {
   await verifyCaptcha(ctx.config, body.captcha, client.ip);
-  const account = await q.findAccountByEmail(ctx.db, body.email);
+  // The same work for every address on the request path; looking the account up and mailing it
+  // happen after the answer, so neither the time nor an error tells a known address apart.
+  afterReply(ctx.log, 'password reset mail', () => sendResetLink(ctx, body.email));
+}
+
+/** Mails a reset link (60 min) to a password account, at most RESET_MAILS_PER_HOUR an hour. */
+async function sendResetLink(ctx: Ctx, email: string): Promise<void> {
+  const account = await q.findAccountByEmail(ctx.db, email);
   if (!account?.password_hash) return;
-  if ((await q.countRecentMailTokens(ctx.db, account.id, 'reset_password', 60)) >= RESET_MAILS_PER_HOUR)
-    return;
-  const token = await q.createMailToken(ctx.db, account.id, 'reset_password', RESET_PASSWORD_TTL_MIN);
+  // Count and create under a lock on the account: queued mails run concurrently, and the hourly
+  // cap must hold across them (and across processes).
+  const token = await ctx.db.tx(async (db) => {
+    await q.lockAccount(db, account.id);
+    if ((await q.countRecentMailTokens(db, account.id, 'reset_password', 60)) >= RESET_MAILS_PER_HOUR) return null;
+    return q.createMailToken(db, account.id, 'reset_password', RESET_PASSWORD_TTL_MIN);
+  });
+  if (!token) return;
   const link = `${ctx.config.publicUrl}/resetare-parola?token=${encodeURIComponent(token)}`;
   const mail = resetPasswordMail({
     product: ctx.config.PRODUCT_NAME,

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
+import { plainString } from '../../../src/shared/input-rules.ts';
 import { gridsMediaDir } from '../grids/service.ts';
 
 export const prefix = '';
@@ -38,7 +39,7 @@ function send(reply: FastifyReply, dir: string, file: string, cache: string) {
   );
 }
 
-const params = z.object({ file: z.string().max(200) });
+const params = z.object({ file: plainString(200) });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -11,7 +11,7 @@ export type ManualRow = {
   sort: number;
   updated_at: Date | string;
 };
-export type ManualListRow = ManualRow & { chapter_count: number; grid_count: number };
+export type ManualListRow = ManualRow & { chapter_count: number; grid_count: number; premium_grid_count: number };
 export type ChapterRow = {
   id: number;
   manual_id: number;
@@ -21,18 +21,23 @@ export type ChapterRow = {
   sort: number;
   is_premium: boolean;
   grid_count: number;
+  premium_grid_count: number;
   updated_at: Date | string;
 };
 export type ChapterFullRow = ChapterRow & { blocks: Block[] };
 
 const PUBLISHED_GRID_COUNT = `(select count(*)::int from grids g where g.chapter_id = c.id and g.is_published)`;
+// Of those, the premium ones: a viewer without premium practises only the others (issue 11 §4.10).
+const PREMIUM_GRID_COUNT = `(select count(*)::int from grids g where g.chapter_id = c.id and g.is_published and g.is_premium)`;
 
 export function listManuals(db: Db): Promise<ManualListRow[]> {
   return db.query<ManualListRow>(
     `select m.id, m.slug, m.title, m.subject, m.description, m.sort, m.updated_at,
             (select count(*)::int from chapters c where c.manual_id = m.id) as chapter_count,
             (select count(*)::int from grids g join chapters c on c.id = g.chapter_id
-              where c.manual_id = m.id and g.is_published) as grid_count
+              where c.manual_id = m.id and g.is_published) as grid_count,
+            (select count(*)::int from grids g join chapters c on c.id = g.chapter_id
+              where c.manual_id = m.id and g.is_published and g.is_premium) as premium_grid_count
        from manuals m where m.is_published order by m.sort, m.id`,
   );
 }
@@ -46,7 +51,7 @@ export function manualBySlug(db: Db, slug: string): Promise<ManualRow | undefine
 
 export function chaptersOf(db: Db, manualId: number): Promise<ChapterRow[]> {
   return db.query<ChapterRow>(
-    `select c.id, c.manual_id, c.slug, c.title, c.summary, c.sort, c.is_premium, c.updated_at, ${PUBLISHED_GRID_COUNT} as grid_count
+    `select c.id, c.manual_id, c.slug, c.title, c.summary, c.sort, c.is_premium, c.updated_at, ${PUBLISHED_GRID_COUNT} as grid_count, ${PREMIUM_GRID_COUNT} as premium_grid_count
        from chapters c where c.manual_id = $1 order by c.sort, c.id`,
     [manualId],
   );
@@ -54,7 +59,7 @@ export function chaptersOf(db: Db, manualId: number): Promise<ChapterRow[]> {
 
 export function chaptersWithBlocks(db: Db, manualId: number): Promise<ChapterFullRow[]> {
   return db.query<ChapterFullRow>(
-    `select c.id, c.manual_id, c.slug, c.title, c.summary, c.sort, c.is_premium, c.updated_at, c.blocks, ${PUBLISHED_GRID_COUNT} as grid_count
+    `select c.id, c.manual_id, c.slug, c.title, c.summary, c.sort, c.is_premium, c.updated_at, c.blocks, ${PUBLISHED_GRID_COUNT} as grid_count, ${PREMIUM_GRID_COUNT} as premium_grid_count
        from chapters c where c.manual_id = $1 order by c.sort, c.id`,
     [manualId],
   );
@@ -62,7 +67,7 @@ export function chaptersWithBlocks(db: Db, manualId: number): Promise<ChapterFul
 
 export function chapterBySlug(db: Db, manualId: number, slug: string): Promise<ChapterFullRow | undefined> {
   return db.one<ChapterFullRow>(
-    `select c.id, c.manual_id, c.slug, c.title, c.summary, c.sort, c.is_premium, c.updated_at, c.blocks, ${PUBLISHED_GRID_COUNT} as grid_count
+    `select c.id, c.manual_id, c.slug, c.title, c.summary, c.sort, c.is_premium, c.updated_at, c.blocks, ${PUBLISHED_GRID_COUNT} as grid_count, ${PREMIUM_GRID_COUNT} as premium_grid_count
        from chapters c where c.manual_id = $1 and c.slug = $2`,
     [manualId, slug],
   );

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { viewerOf } from '../content/viewer.ts';
 import { coursesPageMeta } from './seo.ts';
 import * as service from './service.ts';
+import { plainString } from '../../../src/shared/input-rules.ts';
 
-const slug = z.string().min(1).max(100);
+const slug = plainString(100).min(1, 'FIELD_REQUIRED');
 const manualParams = z.object({ manual: slug });
 const chapterParams = z.object({ manual: slug, chapter: slug });
 const tags = ['courses'];

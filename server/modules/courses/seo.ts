@@ -1,8 +1,11 @@
-// Titles and descriptions of the public course pages for the index.html the web plugin serves
-// (search engines read them before the app boots): /cursuri, /cursuri/:manual, /cursuri/:manual/:chapter.
+// Titles, descriptions and data of the public course pages for the web plugin: /cursuri,
+// /cursuri/:manual, /cursuri/:manual/:chapter. The data is the API's answer for a visitor (the
+// same service calls as GET /courses…), which the server renderer renders and embeds for hydration.
 import type { Db } from '../../db/db.ts';
 import type { PageMeta, PageMetaResolver } from '../../plugins/web.ts';
 import { TITLE_SEPARATOR } from '../../../src/shared/routes.ts';
+import { dataKeys } from '../../../src/ssr/keys.ts';
+import * as service from './service.ts';
 
 /** "Biologie clasa a XI-a — Anatomia și fiziologia omului" → "Biologie clasa a XI-a". */
 export function shortManualTitle(title: string): string {
@@ -24,6 +27,7 @@ export function coursesPageMeta(db: Db, product = 'Grilio'): PageMetaResolver {
         title: title('Cursuri de biologie și chimie pentru admiterea la medicină'),
         description:
           'Manualele de biologie și chimie organică pentru admiterea la medicină, pe capitole, cu grile explicate pentru fiecare lecție.',
+        data: { [dataKeys.courses()]: await service.listCourses(db) },
       };
     }
     if (!SEGMENT.test(manualSlug) || (chapterSlug && !SEGMENT.test(chapterSlug))) return undefined;
@@ -39,6 +43,7 @@ export function coursesPageMeta(db: Db, product = 'Grilio'): PageMetaResolver {
           manual.description ||
             `Capitolele manualului ${manual.title}, cu teorie și grile pentru admiterea la medicină.`,
         ),
+        data: { [dataKeys.course(manualSlug)]: await service.getCourse(db, manualSlug, null) },
       };
     }
     const chapter = await db.one<{ title: string; summary: string }>(
@@ -49,6 +54,7 @@ export function coursesPageMeta(db: Db, product = 'Grilio'): PageMetaResolver {
     return {
       title: title(`${chapter.title} — ${shortManualTitle(manual.title)}`),
       description: clip(chapter.summary || `${chapter.title}: teorie și grile pentru admiterea la medicină.`),
+      data: { [dataKeys.chapter(manualSlug, chapterSlug)]: await service.getChapter(db, manualSlug, chapterSlug, null) },
     };
   };
 }

@@ -29,6 +29,7 @@ function chapterOut(c: q.ChapterRow) {
     sort: c.sort,
     premium: c.is_premium,
     grid_count: c.grid_count,
+    premium_grid_count: c.premium_grid_count,
     updated_at: iso(c.updated_at),
   };
 }
@@ -36,7 +37,12 @@ function chapterOut(c: q.ChapterRow) {
 export async function listCourses(db: Db) {
   const rows = await q.listManuals(db);
   return {
-    manuals: rows.map((m) => ({ ...manualOut(m), chapter_count: m.chapter_count, grid_count: m.grid_count })),
+    manuals: rows.map((m) => ({
+      ...manualOut(m),
+      chapter_count: m.chapter_count,
+      grid_count: m.grid_count,
+      premium_grid_count: m.premium_grid_count,
+    })),
   };
 }
 

@@ -1,24 +1,23 @@
 // Favourite grids: list with the grid data, add (409 when already there), remove (404 when not).
+// The app's offline queue (src/offline/grid-actions.ts) takes that 409 / 404 as done, so a retried
+// add or remove is harmless.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { viewerOf } from '../content/viewer.ts';
 import { visibleGrid } from '../grids/service.ts';
+import { id, idParam } from '../../../src/shared/input-rules.ts';
 import { GRID_COLUMNS, serializeGrid, type GridRow } from '../grids/serialize.ts';
 
 const tags = ['favorites'];
 const security = [{ bearer: [] }];
-const gridId = z
-  .number({ error: 'FORM_GRID_NOT_FOUND' })
-  .int('FORM_GRID_NOT_FOUND')
-  .positive('FORM_GRID_NOT_FOUND')
-  .max(2_147_483_647, 'FORM_GRID_NOT_FOUND');
+const gridId = id('FORM_GRID_NOT_FOUND');
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/favorites',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags, security, summary: 'Grilele favorite, cele mai noi întâi' },
     },
     async (req) => {
@@ -56,7 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/favorites',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags, security, body: z.object({ grid_id: gridId }), summary: 'Adaugă o grilă la favorite' },
     },
     async (req, reply) => {
@@ -74,11 +73,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/favorites/:gridId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags,
         security,
-        params: z.object({ gridId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ gridId: idParam() }),
         summary: 'Scoate o grilă de la favorite',
       },
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../../../src/shared/input-rules.ts';
 
-/** `:id` of a grid (or report): a positive int4. */
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** `:id` of a grid (or report, manual, chapter): a positive int4 written in digits. */
+export const idParams = z.object({ id: idParam() });

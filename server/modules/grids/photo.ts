@@ -16,7 +16,11 @@ import type { Viewer } from '../content/viewer.ts';
 
 export const PHOTO_MAX_SIDE = 1600;
 
-/** The uploaded file's bytes: 422 when there is no file, 413 FORM_IMAGE_TOO_LARGE above 2 MB. */
+/**
+ * The uploaded file's bytes: 422 FIELD_REQUIRED when there is no file, 413 FORM_IMAGE_TOO_LARGE
+ * above 2 MB, 422 FORM_IMAGE_INVALID_TYPE when the multipart body itself is malformed (cut off,
+ * no boundary …): only the client's bytes can fail here, so no parse error is a 500.
+ */
 export async function readUpload(req: FastifyRequest, field = 'photo'): Promise<Buffer> {
   if (!req.isMultipart()) throw badRequest('FIELD_REQUIRED', field);
   let buf: Buffer;
@@ -29,7 +33,8 @@ export async function readUpload(req: FastifyRequest, field = 'photo'): Promise<
     if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError(413, 'FORM_IMAGE_TOO_LARGE', field);
-    throw err;
+    req.log.info({ err }, 'malformed multipart upload');
+    throw badRequest('FORM_IMAGE_INVALID_TYPE', field);
   }
   if (!buf.length) throw badRequest('FIELD_REQUIRED', field);
   return buf;

@@ -10,6 +10,7 @@ import { readUpload, removeGridPhoto, storeGridPhoto } from './photo.ts';
 import { previewSecret, verifyPreview } from './preview.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idParams } from './params.ts';
+import { plainString } from '../../../src/shared/input-rules.ts';
 
 const tags = ['grids'];
 const security = [{ bearer: [] }];
@@ -30,9 +31,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Grilă prin link de previzualizare semnat (public)',
         querystring: z.object({
-          grid: z.string().max(20).optional(),
-          expires: z.string().max(20).optional(),
-          signature: z.string().max(200).optional(),
+          grid: plainString(20).optional(),
+          expires: plainString(20).optional(),
+          signature: plainString(200).optional(),
         }),
       },
     },

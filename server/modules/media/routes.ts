@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SAFE_MEDIA_FILE } from '../../lib/images.ts';
 import { notFound } from '../../lib/errors.ts';
+import { plainString } from '../../../src/shared/input-rules.ts';
 
 export const prefix = '';
 
@@ -22,7 +23,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/media/avatars/:file',
-    { schema: { tags: ['media'], params: z.object({ file: z.string() }) } },
+    { schema: { tags: ['media'], params: z.object({ file: plainString(200) }) } },
     async (req, reply) => {
       const { file } = req.params;
       if (!SAFE_MEDIA_FILE.test(file)) throw notFound('FORM_ROUTE_NOT_FOUND');

@@ -5,12 +5,33 @@ import { safeEqual } from '../../lib/tokens.ts';
 
 export type Frame = { event: string; channel?: string; data?: unknown };
 
+/**
+ * Pusher protocol error codes: 4000–4099 close, do not retry unchanged; 4100–4199 close, retry
+ * after backing off; 4200–4299 reconnect at once; 4300–4399 other errors.
+ */
 export const ERR = {
   APP_DISABLED: 4003,
   UNKNOWN_APP: 4001,
   UNAUTHORIZED: 4009,
   OVER_QUOTA: 4004,
+  /** Too many connections from one address: pusher-js backs off and tries again later. */
+  OVER_CAPACITY: 4100,
   GENERIC: 4200,
+} as const;
+
+/** RFC 6455 close code the ws library sends itself when a frame is over MAX_FRAME_BYTES. */
+export const CLOSE_MESSAGE_TOO_BIG = 1009;
+
+/**
+ * Caps on what one client may make the hub hold. The largest legitimate frame is a presence
+ * subscription with its member data (Pusher allows 1 KB of user_info), far below MAX_FRAME_BYTES;
+ * the app itself listens on two channels per tab.
+ */
+export const LIMITS = {
+  MAX_FRAME_BYTES: 10 * 1024,
+  MAX_CHANNEL_DATA_CHARS: 2048,
+  MAX_USER_ID_CHARS: 128,
+  CHANNELS_PER_CONNECTION: 100,
 } as const;
 
 export function encode(event: string, data: unknown, channel?: string): string {
@@ -19,10 +40,12 @@ export function encode(event: string, data: unknown, channel?: string): string {
   return JSON.stringify(channel ? { event, channel, data: payload } : { event, data: payload });
 }
 
+/** A client frame as { event, data }, or null for anything else (never throws). */
 export function parseFrame(raw: string): Frame | null {
   try {
     const f = JSON.parse(raw) as Frame;
-    if (typeof f?.event !== 'string') return null;
+    if (typeof f !== 'object' || f === null || Array.isArray(f) || typeof f.event !== 'string') return null;
+    if (f.event.length > 200) return null;
     if (typeof f.data === 'string') {
       try {
         f.data = JSON.parse(f.data);
@@ -49,6 +72,27 @@ export function channelAuth(key: string, secret: string, socketId: string, chann
 export function verifyChannelAuth(key: string, secret: string, socketId: string, channel: string, auth: unknown, channelData?: string): boolean {
   if (typeof auth !== 'string') return false;
   return safeEqual(auth, channelAuth(key, secret, socketId, channel, channelData));
+}
+
+export type Member = { user_id: string; user_info?: unknown };
+
+/**
+ * The member a presence subscription announces: channel_data must be a JSON object with a
+ * user_id (string or number, at most MAX_USER_ID_CHARS). Anything else is null (never throws).
+ */
+export function parseMember(channelData: unknown): Member | null {
+  if (typeof channelData !== 'string' || channelData.length > LIMITS.MAX_CHANNEL_DATA_CHARS) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(channelData);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { user_id, user_info } = value as { user_id?: unknown; user_info?: unknown };
+  const id = typeof user_id === 'number' && Number.isFinite(user_id) ? String(user_id) : user_id;
+  if (typeof id !== 'string' || id.length === 0 || id.length > LIMITS.MAX_USER_ID_CHARS) return null;
+  return user_info === undefined ? { user_id: id } : { user_id: id, user_info };
 }
 
 export const isPrivate = (channel: string) => channel.startsWith('private-') || channel.startsWith('presence-');

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { channelAuth } from './protocol.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { plainString } from '../../../src/shared/input-rules.ts';
 
 export const prefix = '';
 
@@ -18,16 +19,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => hub.closeAll());
 
   app.get('/app/:key', { websocket: true, schema: { hide: true } }, (socket, req) => {
-    hub.attach(socket, (req.params as { key: string }).key);
+    hub.attach(socket, (req.params as { key: string }).key, req.ip);
   });
 
   app.post(
     '/api/v1/broadcasting/auth',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['realtime'],
-        body: z.object({ socket_id: z.string().regex(/^\d+\.\d+$/), channel_name: z.string().min(1).max(164) }),
+        security: [{ bearer: [] }],
+        body: z.object({ socket_id: z.string().regex(/^\d+\.\d+$/), channel_name: plainString(164).min(1, 'FIELD_REQUIRED') }),
       },
     },
     async (req) => {

@@ -1,22 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countBody } from '../../../src/shared/test-schema.ts';
-import { allowedGrid, insertTest, isPremium } from '../tests/engine.ts';
-import { serializeTest } from '../tests/model.ts';
-import { notEnoughGrids } from '../tests/service.ts';
+import { allowedGrid, insertTest, isPremium } from '../practice/engine.ts';
+import { serializeTest } from '../practice/model.ts';
+import { notEnoughGrids } from '../practice/service.ts';
 
 // Spaced-repetition review queue (cards are updated by srs.ts when grids are answered).
+//
+// The count offered (GET /review → due_count) is the count the test gets (issue 11 §4.8): both use
+// the same grids (due, and still open to this user) and the same cap, and the app sends the count it
+// showed, so a card falling due between the two calls (a wrong answer returns after one minute)
+// does not grow the test past what was offered.
+const REVIEW_TEST_DEFAULT = 20;
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['review'];
   const security = [{ bearer: [] }];
   app.get('/review', { onRequest: app.authenticate, schema: { tags, security } }, async (req) => {
+    const userId = req.auth!.id;
+    const premium = await isPremium(app.db, userId);
     const row = await app.db.one<{ due: number; total: number; next_due: Date | null }>(
-      `select count(*) filter (where due <= now())::int as due, count(*)::int as total,
-              min(due) filter (where due > now()) as next_due
-         from srs_cards where user_id = $1`,
-      [req.auth!.id],
+      `select count(*) filter (where s.due <= now())::int as due, count(*)::int as total,
+              min(s.due) filter (where s.due > now()) as next_due
+         from srs_cards s join grids g on g.id = s.grid_id
+        where s.user_id = $1 and ${allowedGrid('$1', '$2')}`,
+      [userId, premium],
     );
     return {
-      due_count: row!.due,
+      due_count: Math.min(row!.due, REVIEW_TEST_DEFAULT),
       total_cards: row!.total,
       next_due: row!.next_due ? new Date(row!.next_due).toISOString() : null,
     };
@@ -32,7 +41,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         `select g.id from srs_cards s join grids g on g.id = s.grid_id
         where s.user_id = $1 and s.due <= now() and ${allowedGrid('$1', '$2')}
         order by s.due, g.id limit $3`,
-        [userId, premium, req.body?.count ?? 20],
+        [userId, premium, req.body?.count ?? REVIEW_TEST_DEFAULT],
       );
       if (!rows.length) throw notEnoughGrids(0);
       const test = await insertTest(app.db, {

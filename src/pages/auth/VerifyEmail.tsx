@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
@@ -7,12 +6,14 @@ import { resendVerificationEmail } from '../../api/auth.ts';
 import { errorsOf } from '../../shell/form/useForm.ts';
 import { FormErrors } from '../../shell/form/ErrorList.tsx';
 import { firstCode } from '../../shared/codes.ts';
+import { FixEmailForm } from './FixEmailForm.tsx';
 import '../../styles/forms.css';
 
 export default function VerifyEmail() {
   const { user } = useSnapshot(app);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  const [fixing, setFixing] = useState(false);
 
   const resend = async () => {
     if (busy) return;
@@ -58,9 +59,20 @@ export default function VerifyEmail() {
             )}
           </button>
         </div>
-        <p className="form-switch">
-          Ai greșit adresa? <Link to="/cont#email">Schimbă emailul din cont</Link>
-        </p>
+        {/* The account page is closed until the address is confirmed: correct it here. */}
+        {fixing && user?.email ? (
+          <div className="verify-fix">
+            <h2 className="verify-fix__title">Corectează adresa</h2>
+            <FixEmailForm current={user.email} onDone={() => setFixing(false)} />
+          </div>
+        ) : (
+          <p className="form-switch">
+            Ai greșit adresa?{' '}
+            <button type="button" className="form-btn form-btn--link" onClick={() => setFixing(true)}>
+              Corectează adresa de email
+            </button>
+          </p>
+        )}
       </div>
     </section>
   );

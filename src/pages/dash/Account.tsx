@@ -27,6 +27,7 @@ import { ErrorList, FormErrors } from '../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../shell/form/SubmitButton.tsx';
 import { ProfileListsError, ProfileSelects, useProfileLists, type ProfileValues } from '../../shell/form/ProfileSelects.tsx';
 import { avatarErrors } from '../../shell/form/image.ts';
+import { FileField } from '../../shell/form/FileField.tsx';
 import '../../styles/forms.css';
 
 /** Applies a user from a response, or re-reads it when the server answered without one. */
@@ -123,18 +124,15 @@ function AvatarSection({ user }: { user: User }) {
           </span>
         )}
         <div className="form-avatar__controls">
-          <label className="form-btn form-btn--secondary" htmlFor={inputId}>
-            Alege o poză
-          </label>
-          <input
+          <FileField
             ref={inputRef}
             id={inputId}
-            className="form-visually-hidden"
-            type="file"
+            file={file}
+            buttonText="Alege o poză"
             name="avatar"
             accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-            aria-invalid={errors.length > 0 || undefined}
-            aria-describedby={[`${inputId}-hint`, errorId].filter(Boolean).join(' ')}
+            invalid={errors.length > 0}
+            describedBy={[`${inputId}-hint`, errorId].filter(Boolean).join(' ')}
             onChange={onChoose}
             disabled={busy}
           />

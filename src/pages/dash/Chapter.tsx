@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ChapterPage } from '../../shell/content/CoursePages.tsx';
+import { ChapterPage } from '../courses/CoursePages.tsx';
 
 export default function Chapter() {
   const { manual = '', chapter = '' } = useParams();

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { CoursePage } from '../../shell/content/CoursePages.tsx';
+import { CoursePage } from '../courses/CoursePages.tsx';
 
 export default function Course() {
   const { manual = '' } = useParams();

@@ -1,4 +1,4 @@
-import { CoursesPage } from '../../shell/content/CoursePages.tsx';
+import { CoursesPage } from '../courses/CoursePages.tsx';
 
 export default function Courses() {
   return <CoursesPage mode="dash" />;

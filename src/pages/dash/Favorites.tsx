@@ -6,9 +6,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { listFavorites, type FavoriteItem } from '../../api/favorites.ts';
 import type { ApiError } from '../../api/errors.ts';
 import { db } from '../../offline/db.ts';
+import { applyPendingFavorites } from '../../offline/grid-actions.ts';
 import { courseError } from '../../offline/courses-repo.ts';
-import { GridView } from '../../shell/content/GridView.tsx';
-import { LoadError } from '../../shell/content/CoursePages.tsx';
+import { GridView } from '../../components/content/GridView.tsx';
+import { LoadError } from '../courses/CoursePages.tsx';
 import { PageLoading } from '../../router/RoutePage.tsx';
 import '../../styles/content.css';
 
@@ -17,6 +18,8 @@ async function mirror(items: FavoriteItem[]): Promise<void> {
     await db.favorites.clear();
     await db.favorites.bulkPut(items.map((f) => ({ grid_id: f.grid_id, added_at: f.created_at })));
   });
+  // Changes made offline (solve, results) that the server has not received yet stay visible.
+  await applyPendingFavorites();
 }
 
 async function offlineFavorites(): Promise<FavoriteItem[]> {

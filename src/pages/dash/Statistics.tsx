@@ -4,15 +4,15 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { fetchStats, type Stats } from '../../api/stats.ts';
-import { createWeakTest } from '../../api/tests.ts';
+import { createWeakTest } from '../../api/practice.ts';
 import { errorCode } from '../../api/errors.ts';
 import { useSyncedFetch } from '../../offline/useSyncedFetch.ts';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
-import { PercentBar, ProgressChart } from '../../shell/tests/Charts.tsx';
-import { formatDuration } from '../../shell/tests/ResultRow.tsx';
-import { grids as gridsText } from '../../shell/tests/format.ts';
+import { PercentBar, ProgressChart } from '../../components/practice/Charts.tsx';
+import { formatDuration } from '../../components/practice/ResultRow.tsx';
+import { grids as gridsText } from '../../components/practice/format.ts';
 import '../../styles/tests.css';
 
 export default function Statistics() {

@@ -4,7 +4,7 @@ import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
 function ReferralsPage() {
   return (
     <FeatureSoon
-      title="Referrali"
+      title="Recomandări"
       icon="users"
       intro="Invită-ți colegii să învețe cu tine. Aici vei găsi codul tău de invitație și vei vedea cine s-a alăturat datorită ție."
     />
@@ -14,7 +14,7 @@ function ReferralsPage() {
 /** Needs the network: offline it explains so instead of failing (src/shell/pwa/NetworkRequired.tsx). */
 export default function Referrals() {
   return (
-    <NetworkRequired title="Referrali">
+    <NetworkRequired title="Recomandări">
       <ReferralsPage />
     </NetworkRequired>
   );

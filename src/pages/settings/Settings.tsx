@@ -7,7 +7,7 @@ const ITEMS: Array<{ to: string; title: string; text: string }> = [
   { to: '/setari/cupoane', title: 'Cupoane', text: 'Cupoanele tale de reducere și cele revendicate.' },
   { to: '/setari/date-facturare', title: 'Date de facturare', text: 'Numele, adresa și CIF-ul de pe facturi.' },
   { to: '/setari/istoric-facturi', title: 'Istoric facturi', text: 'Facturile abonamentelor plătite.' },
-  { to: '/setari/referrali', title: 'Referrali', text: 'Invită-ți prietenii și primește recompense.' },
+  { to: '/setari/referrali', title: 'Recomandări', text: 'Invită-ți prietenii și primește recompense.' },
 ];
 
 export default function Settings() {

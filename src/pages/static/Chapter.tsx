@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { ChapterPage } from '../../shell/content/CoursePages.tsx';
+import { PublicChapter } from '../courses/PublicChapter.tsx';
 
 export default function Chapter() {
   const { manual = '', chapter = '' } = useParams();
-  return <ChapterPage key={`${manual}/${chapter}`} mode="public" manual={manual} chapter={chapter} />;
+  return <PublicChapter key={`${manual}/${chapter}`} manual={manual} chapter={chapter} />;
 }

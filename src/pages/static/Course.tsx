@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { CoursePage } from '../../shell/content/CoursePages.tsx';
+import { PublicCourse } from '../courses/PublicCourse.tsx';
 
 export default function Course() {
   const { manual = '' } = useParams();
-  return <CoursePage key={manual} mode="public" slug={manual} />;
+  return <PublicCourse key={manual} slug={manual} />;
 }

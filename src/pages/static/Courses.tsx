@@ -1,5 +1,5 @@
-import { CoursesPage } from '../../shell/content/CoursePages.tsx';
+import { PublicCourses } from '../courses/PublicCourses.tsx';
 
 export default function Courses() {
-  return <CoursesPage mode="public" />;
+  return <PublicCourses />;
 }

@@ -70,20 +70,20 @@ export default function Home() {
             <p className="hero__note muted">Fără card la înscriere. Funcționează pe telefon, tabletă și calculator.</p>
           </div>
           <div className="hero__visual" aria-hidden="true">
-            <div className="grid-card">
-              <div className="grid-card__meta">
+            <div className="demo-grid">
+              <div className="demo-grid__meta">
                 <span className="chip">Biologie · Glande endocrine</span>
                 <span className="chip chip--soft">Complement simplu</span>
               </div>
-              <p className="grid-card__q">Care dintre următoarele glande are atât funcție endocrină, cât și exocrină?</p>
-              <ol className="grid-card__options" type="A">
+              <p className="demo-grid__q">Care dintre următoarele glande are atât funcție endocrină, cât și exocrină?</p>
+              <ol className="demo-grid__options" type="A">
                 <li>Hipofiza</li>
                 <li className="is-correct">Pancreasul</li>
                 <li>Tiroida</li>
                 <li>Glanda suprarenală</li>
                 <li>Epifiza</li>
               </ol>
-              <div className="grid-card__explain">
+              <div className="demo-grid__explain">
                 <Icon name="check" />
                 <span>
                   Corect! Pancreasul secretă insulină și glucagon în sânge (endocrin) și suc pancreatic în duoden (exocrin).

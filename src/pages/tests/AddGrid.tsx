@@ -3,11 +3,12 @@
 // Checked with the shared grid schema before sending.
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { gridBody } from '../../shared/grid-schema.ts';
+import { gridBody, gridTypeLabel } from '../../shared/grid-schema.ts';
 import { OPTION_LETTERS, type OptionLetter } from '../../shared/constants.ts';
 import { listCourses, getCourse } from '../../api/courses.ts';
 import { createGrid, myGrids, updateGrid, uploadGridPhoto, deleteGridPhoto, type MyGrid } from '../../api/grids.ts';
 import { ApiError, errorCode } from '../../api/errors.ts';
+import { FileField } from '../../shell/form/FileField.tsx';
 import { useForm, TextField, Select, SubmitButton, FormErrors, ErrorList } from '../../shell/form/index.ts';
 import { avatarErrors } from '../../shell/form/image.ts';
 import { showToast } from '../../state/toast.ts';
@@ -196,7 +197,7 @@ export default function AddGrid() {
                     if (t === 'CS' && form.values.correct.length > 1) set('correct', form.values.correct.slice(0, 1));
                   }}
                 />{' '}
-                {t === 'CS' ? 'Complement simplu (un răspuns corect)' : 'Complement multiplu (2–4 răspunsuri corecte)'}
+                {gridTypeLabel(t)}
               </label>
             ))}
           </div>
@@ -226,7 +227,7 @@ export default function AddGrid() {
           <label className="form-field__label" htmlFor="explanation-photo">
             Poză pentru explicație (opțional)
           </label>
-          <input id="explanation-photo" type="file" accept="image/jpeg,image/png,.jpg,.jpeg,.png" onChange={onFile} aria-describedby="explanation-photo-hint" />
+          <FileField id="explanation-photo" file={file} accept="image/jpeg,image/png,.jpg,.jpeg,.png" onChange={onFile} describedBy="explanation-photo-hint" invalid={fileErrors.length > 0} />
           <p id="explanation-photo-hint" className="form-field__hint">
             JPG sau PNG, cel mult 2 MB.
           </p>

@@ -5,16 +5,19 @@ import { Link } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';
-import { fetchHistory, fetchTestsCountApi, type ServerTest } from '../../api/tests.ts';
+import { fetchHistory, fetchTestsCountApi, type ServerTest } from '../../api/practice.ts';
 import type { TestsCount } from '../../shared/types.ts';
 import { errorCode } from '../../api/errors.ts';
 import { trySync } from '../../offline/sync.ts';
+import { currentOwner, foreignTo } from '../../offline/owner.ts';
+import { SyncStatus } from '../../components/sync/SyncStatus.tsx';
 import { remainingSeconds, formatClock } from '../../offline/timer.ts';
 import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { HISTORY_PAGE_SIZE } from '../../shared/test-schema.ts';
-import { grids as gridsText } from '../../shell/tests/format.ts';
+import { grids as gridsText } from '../../components/practice/format.ts';
 import '../../styles/tests.css';
+import { isEstimateProfile } from '../../components/practice/Estimate.tsx';
 
 export type HistoryRow = {
   id: string;
@@ -24,6 +27,8 @@ export type HistoryRow = {
   grid_count: number;
   answered: number | null;
   grade: number | null;
+  /** Graded under a centre whose rules are not confirmed (issue 11 §4.12). */
+  estimate: boolean;
   unsynced: boolean;
   offline: boolean;
   remaining: number | null;
@@ -37,7 +42,7 @@ export default function History() {
   const [server, setServer] = useState<{ tests: ServerTest[]; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [serverCounts, setServerCounts] = useState<TestsCount | null>(null);
-  const local = useLiveQuery(() => db.tests.toArray(), []);
+  const local = useLiveQuery(async () => (await db.tests.toArray()).filter((t) => !foreignTo(t, currentOwner())), []);
   const localAnswers = useLiveQuery(() => db.answers.toArray(), []);
 
   useEffect(() => {
@@ -74,6 +79,7 @@ export default function History() {
         grid_count: t.grid_count,
         answered: t.answered_count ?? null,
         grade: t.grade,
+        estimate: isEstimateProfile(t.profile),
         unsynced: false,
         offline: t.source === 'offline',
         remaining: t.status === 'unfinished' ? t.remaining_s : null,
@@ -85,7 +91,7 @@ export default function History() {
       if (known && !unsynced) continue;
       // Not on the server yet (or changed here since): the device's copy is the newer one.
       if (!known && server && (page > 1 || t.synced === 1)) continue;
-      const result = t.result as { grade?: number } | null;
+      const result = t.result as { grade?: number; profile?: string } | null;
       byId.set(t.id, {
         id: t.id,
         status: t.status,
@@ -94,6 +100,7 @@ export default function History() {
         grid_count: t.grid_ids.length,
         answered: answered.get(t.id) ?? 0,
         grade: typeof result?.grade === 'number' ? result.grade : null,
+        estimate: isEstimateProfile(result?.profile),
         unsynced,
         offline: t.source === 'offline',
         remaining: t.status === 'unfinished' ? remainingSeconds(t) : null,
@@ -124,6 +131,7 @@ export default function History() {
           Test nou
         </Link>
       </header>
+      <SyncStatus />
       <ul className="counts" aria-label="Teste după stare">
         <li>
           <strong>{counts.finished}</strong> terminate
@@ -161,7 +169,7 @@ export default function History() {
                 <p className="muted">
                   {gridsText(r.grid_count)} · {r.mode === 'tutor' ? 'tutor' : 'examen'}
                   {r.answered !== null ? ` · ${r.answered} răspunse` : ''}
-                  {r.grade !== null ? ` · nota ${r.grade.toLocaleString('ro-RO')}` : ''}
+                  {r.grade !== null ? ` · nota ${r.grade.toLocaleString('ro-RO')}${r.estimate ? ' (estimare: regulile centrului nu sunt confirmate)' : ''}` : ''}
                   {r.remaining !== null ? ` · ${formatClock(r.remaining)} rămase` : ''}
                 </p>
               </div>

@@ -7,20 +7,21 @@ import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';
 import { startSync } from '../../offline/sync.ts';
 import { formatClock, remainingSeconds } from '../../offline/timer.ts';
-import { createReviewTest, createWeakTest, fetchHistory, fetchReviewQueue, type ReviewQueue, type ServerTest } from '../../api/tests.ts';
+import { createReviewTest, createWeakTest, fetchHistory, fetchReviewQueue, type ReviewQueue, type ServerTest } from '../../api/practice.ts';
 import { fetchStats, type ChapterStat } from '../../api/stats.ts';
 import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
-import { grids as gridsText } from '../../shell/tests/format.ts';
+import { currentOwner, foreignTo } from '../../offline/owner.ts';
+import { grids as gridsText } from '../../components/practice/format.ts';
 import '../../styles/tests.css';
 
 export default function Hub() {
   const navigate = useNavigate();
   const { online, product } = useSnapshot(app);
   const localUnfinished = useLiveQuery(async () => {
-    const rows = await db.tests.where('status').equals('unfinished').toArray();
+    const rows = (await db.tests.where('status').equals('unfinished').toArray()).filter((t) => !foreignTo(t, currentOwner()));
     return rows.sort((a, b) => b.started_at.localeCompare(a.started_at));
   }, []);
   const [serverUnfinished, setServerUnfinished] = useState<ServerTest | null>(null);
@@ -66,7 +67,7 @@ export default function Hub() {
     setBusy(kind);
     setError(null);
     try {
-      const res = kind === 'review' ? await createReviewTest() : await createWeakTest();
+      const res = kind === 'review' ? await createReviewTest(review?.due_count || undefined) : await createWeakTest();
       showToast(res.success);
       navigate(`/teste/${res.test.id}`);
     } catch (err) {
@@ -127,7 +128,9 @@ export default function Hub() {
               {review.next_due ? ` Următoarea recapitulare: ${new Date(review.next_due).toLocaleString('ro-RO', { dateStyle: 'medium', timeStyle: 'short' })}.` : ''}
             </p>
           )}
-          <Link to="/teste/recapitulare">Despre recapitulare</Link>
+          <p className="hub-card__more">
+            <Link to="/teste/recapitulare">Despre recapitulare</Link>
+          </p>
         </article>
 
         <article className="card hub-card">

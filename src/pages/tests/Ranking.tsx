@@ -1,7 +1,7 @@
 // /teste/:id/clasament — everyone who finished the same grids (GET /tests/:id/ranking). Needs the network.
 import { Link, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { fetchRanking, type Ranking as RankingData } from '../../api/tests.ts';
+import { fetchRanking, type Ranking as RankingData } from '../../api/practice.ts';
 import { useSyncedFetch } from '../../offline/useSyncedFetch.ts';
 import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';

@@ -7,14 +7,19 @@ import { useSnapshot } from 'valtio';
 import { db, type LocalGrid } from '../../offline/db.ts';
 import { answersMap, rememberProfile, scoreByCenter, type LocalResult } from '../../offline/local-tests.ts';
 import { trySync } from '../../offline/sync.ts';
-import { fetchResults, type CenterScore, type TestResults } from '../../api/tests.ts';
+import { currentOwner, foreignTo } from '../../offline/owner.ts';
+import { SyncStatus } from '../../components/sync/SyncStatus.tsx';
+import { fetchResults, type CenterScore, type TestResults } from '../../api/practice.ts';
 import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { scoreGrid, type GridOutcome } from '../../shared/scoring.ts';
 import { defaultProfile } from '../../shared/scoring-profiles.ts';
 import type { OptionLetter } from '../../shared/constants.ts';
-import { ResultRow, formatDuration, type ResultRowData } from '../../shell/tests/ResultRow.tsx';
+import { ResultRow, formatDuration, type ResultRowData } from '../../components/practice/ResultRow.tsx';
+import { RetestActions } from '../../components/practice/RetestActions.tsx';
+import { ESTIMATE_EXPLANATION, ESTIMATE_EXPLANATION_MANY, EstimateBadge, isEstimateProfile } from '../../components/practice/Estimate.tsx';
+import { totalTimeS } from '../../shared/test-time.ts';
 import '../../styles/tests.css';
 
 const fmt = (n: number | null | undefined, d = 2) => (n === null || n === undefined ? '—' : n.toLocaleString('ro-RO', { maximumFractionDigits: d }));
@@ -22,7 +27,10 @@ const fmt = (n: number | null | undefined, d = 2) => (n === null || n === undefi
 export default function Results() {
   const { id = '' } = useParams();
   const { online, product } = useSnapshot(app);
-  const test = useLiveQuery(async () => (await db.tests.get(id)) ?? null, [id]);
+  const test = useLiveQuery(async () => {
+    const t = await db.tests.get(id);
+    return t && !foreignTo(t, currentOwner()) ? t : null;
+  }, [id]);
   const grids = useLiveQuery(async () => (test ? await db.grids.bulkGet(test.grid_ids) : []), [test?.grid_ids.join(',')]);
   const answers = useLiveQuery(() => db.answers.where('test_id').equals(id).toArray(), [id]);
   const [server, setServer] = useState<TestResults | null>(null);
@@ -101,7 +109,10 @@ export default function Results() {
     ? server.grids.map((g) => ({ ...g, max_points: g.max_points }))
     : (local?.rows ?? []);
   const centers = server?.by_center ?? local?.centers ?? null;
-  const totalTime = rows.reduce((s, r) => s + (r.time_ms ?? 0), 0);
+  // Same definition as the ranking (finished_at − started_at), from the server when it answered.
+  const totalTime = (server ? server.total_time_s : test ? totalTimeS(test) : 0) * 1000;
+  const estimate = isEstimateProfile(result?.profile);
+  const anyCenterEstimate = centers?.some((c) => !c.known) ?? false;
   const status = server?.test.status ?? test?.status;
 
   if (!test && !server)
@@ -135,6 +146,7 @@ export default function Results() {
               <span className="score-card__label">Nota</span>
               <strong className="score-card__value">{fmt(result.grade)}</strong>
               <span className={`pill ${result.passed ? 'pill--ok' : 'pill--bad'}`}>{result.passed ? 'Promovat' : 'Nepromovat'}</span>
+              {estimate ? <EstimateBadge describedBy="score-estimate" /> : null}
             </div>
             <dl className="score-card__stats">
               <div>
@@ -169,14 +181,23 @@ export default function Results() {
               </div>
             </dl>
             <p className="muted score-card__source">
-              {fromServer ? 'Rezultat confirmat de server' : 'Rezultat calculat pe dispozitiv; se confirmă la sincronizare'}
+              {fromServer ? 'Rezultat confirmat de server' : 'Rezultat calculat pe dispozitiv'}
               {result.profile ? ` · punctare ${defaultProfile(result.profile)?.name ?? result.profile}` : ''}
             </p>
+            {estimate ? (
+              <p id="score-estimate" className="estimate-note">
+                {ESTIMATE_EXPLANATION}
+              </p>
+            ) : null}
           </>
         ) : (
           <p>Rezultatul va fi calculat când revii online.</p>
         )}
-        {error && error !== 'FORM_REQUEST_FAILED' && error !== 'FORM_TEST_NOT_FINISHED' ? <p className="form-errors">{messageFor(error, product)}</p> : null}
+        {/* A test made on this device is not on the server until sent: the sync status says so, not 'not found'. */}
+        {error && !['FORM_REQUEST_FAILED', 'FORM_TEST_NOT_FINISHED', 'MAINTENANCE_MODE'].includes(error) && !(test && error === 'FORM_TEST_NOT_FOUND') ? (
+          <p className="form-errors">{messageFor(error, product)}</p>
+        ) : null}
+        <SyncStatus testId={id} />
       </div>
 
       <nav className="results__links" aria-label="Acțiuni">
@@ -194,7 +215,7 @@ export default function Results() {
       {centers ? (
         <section className="card by-center" aria-labelledby="centers-title">
           <h2 id="centers-title">Punctajul tău pe centre</h2>
-          <div className="table-wrap">
+          <div className="table-wrap table-wrap--centers">
             <table>
               <thead>
                 <tr>
@@ -208,22 +229,28 @@ export default function Results() {
                   <tr key={c.slug}>
                     <th scope="row">
                       {c.name}
-                      {c.known ? '' : ' (estimare)'}
+                      {c.known ? null : <EstimateBadge describedBy="centers-estimate" />}
                     </th>
-                    <td>
+                    <td className="num">
                       {fmt(c.score)} / {fmt(c.max_score)}
                     </td>
-                    <td>{fmt(c.grade)}</td>
+                    <td className="num">{fmt(c.grade)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          {anyCenterEstimate ? (
+            <p id="centers-estimate" className="estimate-note">
+              {ESTIMATE_EXPLANATION_MANY}
+            </p>
+          ) : null}
         </section>
       ) : null}
 
       <section aria-labelledby="grids-title" className="results__grids">
         <h2 id="grids-title">Grilele testului</h2>
+        {status === 'finished' ? <RetestActions source={{ manual_id: server?.test.manual_id ?? test?.manual_id ?? 0, mode: server?.test.mode ?? test?.mode ?? 'exam' }} rows={rows} /> : null}
         {rows.map((r) => (
           <ResultRow key={r.grid_id} row={r} />
         ))}

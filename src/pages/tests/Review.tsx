@@ -2,12 +2,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { createReviewTest, fetchReviewQueue, type ReviewQueue } from '../../api/tests.ts';
+import { createReviewTest, fetchReviewQueue, type ReviewQueue } from '../../api/practice.ts';
 import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
-import { grids as gridsText } from '../../shell/tests/format.ts';
+import { grids as gridsText } from '../../components/practice/format.ts';
 import '../../styles/tests.css';
 
 export default function Review() {
@@ -28,7 +28,8 @@ export default function Review() {
     setBusy(true);
     setError(null);
     try {
-      const res = await createReviewTest();
+      // The count offered on the button is the count built (issue 11 §4.8).
+      const res = await createReviewTest(queue?.due_count || undefined);
       showToast(res.success);
       navigate(`/teste/${res.test.id}`);
     } catch (err) {

@@ -1,39 +1,51 @@
 // /teste/:id — solving, local-first: the test, its grids and answers come from IndexedDB (live);
 // every change is committed there first (saveAnswer) and only then shown as saved; the outbox
 // sends it to the server (debounced) when online. The navbar is hidden (route noNavbar).
+// Resuming opens the grid last viewed on this device, else the first unanswered one. Keyboard
+// (A–E/1–5, arrows or J/K, F, Enter, ?), strike-outs, a note, favourite and report per grid;
+// on phones a bottom bar with previous / flag / next and the overview as a sheet.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db, type LocalGrid } from '../../offline/db.ts';
 import { saveAnswer } from '../../offline/answers.ts';
 import { abandonLocally, finishLocally, storeRemaining, storeServerTest } from '../../offline/local-tests.ts';
 import { scheduleSync, startSync, trySync } from '../../offline/sync.ts';
-import { fetchTest, putAnswer } from '../../api/tests.ts';
+import { currentOwner, foreignTo } from '../../offline/owner.ts';
+import { PendingPill, SyncStatus } from '../../components/sync/SyncStatus.tsx';
+import { fetchTest, putAnswer } from '../../api/practice.ts';
 import { ApiError } from '../../api/errors.ts';
-import { solve, resetSolve, toggleOption, goTo, takeElapsed, nextUnanswered, type Cell } from '../../state/solve.ts';
+import { solve, resetSolve, toggleOption, goTo, takeElapsed, nextUnanswered, resumeIndex, type Cell, type KeyAction } from '../../state/solve.ts';
+import { toggleStrike } from '../../offline/grid-actions.ts';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
-import { messageFor } from '../../shared/messages.ro.ts';
+import { markAppUsed } from '../../state/app-usage.ts';
 import type { OptionLetter } from '../../shared/constants.ts';
-import { OptionList } from '../../shell/tests/OptionList.tsx';
-import { Overview } from '../../shell/tests/Overview.tsx';
-import { Timer } from '../../shell/tests/Timer.tsx';
+import { Overview } from '../../components/practice/Overview.tsx';
+import { Timer } from '../../components/practice/Timer.tsx';
 import { Modal } from '../../shell/Modal.tsx';
-import { grids as gridsText } from '../../shell/tests/format.ts';
+import { QuestionCard } from '../../components/practice/QuestionCard.tsx';
+import { ShortcutsButton, ShortcutsHelp } from '../../components/practice/ShortcutsHelp.tsx';
+import { SolveBottomBar } from '../../components/practice/SolveBottomBar.tsx';
+import { ConfirmDialog, SideActions, SolveAbandoned, SolveLoadError, SolveLoading } from '../../components/practice/SolveParts.tsx';
+import { useSolveKeys } from '../../components/practice/useSolveKeys.ts';
 import '../../styles/tests.css';
 
 const codeOf = (err: unknown): string =>
   err instanceof ApiError ? err.code : err instanceof Error && /^[A-Z_]+$/.test(err.message) ? err.message : 'FORM_AN_ERROR_HAS_OCCURRED';
 
-const TYPE_TEXT = { CS: 'Complement simplu', CM: 'Complement multiplu', CG: 'Complement grupat' } as const;
 
 export default function Solve() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const snap = useSnapshot(solve);
-  const { product, online } = useSnapshot(app);
-  const test = useLiveQuery(async () => (await db.tests.get(id)) ?? null, [id]);
+  const { online } = useSnapshot(app);
+  // Another account's test on this device is not this account's to see or answer.
+  const test = useLiveQuery(async () => {
+    const t = await db.tests.get(id);
+    return t && !foreignTo(t, currentOwner()) ? t : null;
+  }, [id]);
   const gridKey = test ? test.grid_ids.join(',') : '';
   const grids = useLiveQuery(async () => (test ? await db.grids.bulkGet(test.grid_ids) : []), [gridKey]);
   const answers = useLiveQuery(() => db.answers.where('test_id').equals(id).toArray(), [id]);
@@ -41,8 +53,14 @@ export default function Solve() {
   const [fetching, setFetching] = useState(false);
   const [confirm, setConfirm] = useState<null | 'finish' | 'abandon'>(null);
   const [busy, setBusy] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [sheet, setSheet] = useState(false);
   const seq = useRef<Record<number, number>>({});
+  // The last state asked for per grid: a key pressed right after another (mark then F) builds on
+  // it, not on the answer the live query has not re-read yet.
+  const intent = useRef<Record<number, { marked: OptionLetter[]; flagged: boolean }>>({});
   const mainRef = useRef<HTMLHeadingElement>(null);
+  const [resumedId, setResumedId] = useState<string | null>(null);
 
   useEffect(() => {
     resetSolve(id);
@@ -88,10 +106,21 @@ export default function Solve() {
     return { position: i + 1, gridId: g.id, answered: Boolean(a?.marked.length), flagged: Boolean(a?.flagged), current: i === index };
   });
   const answeredCount = cells.filter((c) => c.answered).length;
+  const struck = useLiveQuery(async () => (grid ? ((await db.strikes.get([id, grid.id]))?.letters ?? []) : []), [id, grid?.id]) ?? [];
+
+  // Resume (issue 11 §4.3): once the test and its answers are read, open the last viewed grid, else the first unanswered.
+  const ready = Boolean(test && answers && total && total === test.grid_ids.length);
+  useEffect(() => {
+    if (!ready || resumedId === id || !test || !answers) return;
+    const done = new Set(answers.filter((a) => a.marked.length).map((a) => a.grid_id));
+    goTo(resumeIndex(test.grid_ids.map((g) => done.has(g)), test.last_index), test.grid_ids.length);
+    setResumedId(id);
+  }, [ready, resumedId, id, test, answers]);
 
   const commit = useCallback(
     async (gridId: number, marked: OptionLetter[], flagged: boolean) => {
       const n = (seq.current[gridId] = (seq.current[gridId] ?? 0) + 1);
+      intent.current[gridId] = { marked, flagged };
       solve.pending[gridId] = marked;
       solve.saved[gridId] = false;
       solve.error = null;
@@ -102,6 +131,7 @@ export default function Solve() {
         return saved;
       } catch (err) {
         solve.error = codeOf(err);
+        if (seq.current[gridId] === n) delete intent.current[gridId];
         return null;
       } finally {
         if (seq.current[gridId] === n) delete solve.pending[gridId];
@@ -110,16 +140,21 @@ export default function Solve() {
     [id],
   );
 
+  const latest = () => (grid ? (intent.current[grid.id] ?? { marked: stored, flagged: Boolean(answer?.flagged) }) : null);
+
   const onToggle = (letter: OptionLetter) => {
     if (!grid || locked) return;
-    const next = toggleOption(grid.type, selected, letter);
-    if (tutor) solve.draft[grid.id] = next;
-    else void commit(grid.id, next, Boolean(answer?.flagged));
+    if (tutor) {
+      solve.draft[grid.id] = toggleOption(grid.type, selected, letter);
+      return;
+    }
+    const now = latest()!;
+    void commit(grid.id, toggleOption(grid.type, now.marked, letter), now.flagged);
   };
 
   const confirmTutor = async () => {
     if (!grid || !draft?.length) return;
-    const saved = await commit(grid.id, [...draft], Boolean(answer?.flagged));
+    const saved = await commit(grid.id, [...draft], latest()!.flagged);
     if (!saved) return;
     delete solve.draft[grid.id];
     if (grid.correct || !navigator.onLine) return;
@@ -138,19 +173,70 @@ export default function Solve() {
 
   const toggleFlag = () => {
     if (!grid) return;
-    void commit(grid.id, stored, !answer?.flagged);
+    const now = latest()!;
+    void commit(grid.id, now.marked, !now.flagged);
   };
 
   const go = (i: number) => {
+    if (i < 0 || i >= total) return;
     goTo(i, total);
+    setSheet(false);
     mainRef.current?.focus();
+    // Remembered on the device so resuming opens this grid (not synced: where one is, is per device).
+    void db.tests.update(id, { last_index: i }).catch(() => undefined);
   };
+
+  const onStrike = (letter: OptionLetter) => {
+    if (grid && grid.options[letter] !== undefined) void toggleStrike(id, grid.id, letter).catch(() => undefined);
+  };
+
+  const goNextUnanswered = () => {
+    const n = nextUnanswered(
+      cells.map((c) => c.answered),
+      index,
+    );
+    if (n >= 0) go(n);
+  };
+
+  useSolveKeys((a: KeyAction) => {
+    if (!grid || confirm) return false;
+    switch (a.type) {
+      case 'mark':
+        if (grid.options[a.letter] === undefined) return false;
+        onToggle(a.letter);
+        return;
+      case 'strike':
+        onStrike(a.letter);
+        return;
+      case 'prev':
+        go(index - 1);
+        return;
+      case 'next':
+        go(index + 1);
+        return;
+      case 'flag':
+        toggleFlag();
+        return;
+      case 'confirm':
+        if (!tutor || locked || !draft?.length) return false;
+        void confirmTutor();
+        return;
+      case 'help':
+        setHelp((h) => !h);
+        return;
+      case 'close':
+        if (!help) return false;
+        setHelp(false);
+        return;
+    }
+  });
 
   const finish = async (expired = false) => {
     if (busy) return;
     setBusy(true);
     try {
       await finishLocally(id, new Date(), expired);
+      markAppUsed();
       showToast(expired ? 'FORM_TEST_TIME_EXPIRED' : 'TEST_FINISHED', expired ? 'warning' : 'success');
       void trySync();
       navigate(`/teste/${id}/rezultate`, { replace: true });
@@ -187,34 +273,9 @@ export default function Solve() {
     navigate('/teste');
   };
 
-  if (loadError)
-    return (
-      <section className="page page--narrow solve">
-        <h1>Test</h1>
-        <p role="alert" className="form-errors">
-          {messageFor(loadError, product)}
-        </p>
-        <Link className="btn btn--primary" to="/teste">
-          Înapoi la teste
-        </Link>
-      </section>
-    );
-  if (test === undefined || !grids || !answers || missing || !grid)
-    return (
-      <section className="page page--narrow solve" aria-busy="true">
-        <p className="page-loading">Se încarcă testul…</p>
-      </section>
-    );
-  if (test.status === 'abandoned')
-    return (
-      <section className="page page--narrow solve">
-        <h1>Test abandonat</h1>
-        <p>Acest test a fost abandonat și nu mai poate fi continuat.</p>
-        <Link className="btn btn--primary" to="/teste/istoric">
-          Istoric teste
-        </Link>
-      </section>
-    );
+  if (loadError) return <SolveLoadError code={loadError} />;
+  if (test === undefined || !grids || !answers || missing || !grid || resumedId !== id) return <SolveLoading />;
+  if (test.status === 'abandoned') return <SolveAbandoned />;
 
   return (
     <section className="solve" aria-labelledby="solve-title">
@@ -225,129 +286,85 @@ export default function Solve() {
         <p className="solve__progress" aria-live="polite">
           {answeredCount}/{total} răspunse
           {test.source === 'offline' || !online ? <span className="pill pill--offline">offline</span> : null}
+          <PendingPill testId={id} />
         </p>
+        <ShortcutsButton open={help} onToggle={() => setHelp((h) => !h)} />
         {test.time_limit_s ? <Timer test={test} onExpire={() => void finish(true)} /> : null}
       </header>
+      <SyncStatus testId={id} compact />
+      <ShortcutsHelp open={help} onClose={() => setHelp(false)} />
 
       <div className="solve__layout">
         <div className="solve__main">
-          <article className="grid-card" aria-labelledby="solve-title">
-            <header className="grid-card__head">
-              <h1 id="solve-title" ref={mainRef} tabIndex={-1}>
-                Grila {index + 1} din {total}
-              </h1>
-              <span className="grid-card__type" title={TYPE_TEXT[grid.type]}>
-                {grid.type} · {tutor ? 'mod tutor' : 'mod examen'}
-              </span>
-            </header>
-            <p className="grid-card__statement">{grid.statement}</p>
-            <OptionList gridId={grid.id} type={grid.type} options={grid.options} selected={selected} onToggle={onToggle} disabled={locked || busy} correct={reveal?.correct ?? null} />
-            <div className="grid-card__status" aria-live="polite">
-              {pending ? <span className="saving">Se salvează…</span> : snap.saved[grid.id] ? <span className="saved">✓ Răspuns salvat</span> : null}
-              {snap.error ? (
-                <span role="alert" className="form-errors">
-                  {messageFor(snap.error, product)}
-                </span>
-              ) : null}
-            </div>
-            {tutor && !locked ? (
-              <button type="button" className="btn btn--primary" disabled={!draft?.length || Boolean(pending)} onClick={() => void confirmTutor()}>
-                Confirmă răspunsul
-              </button>
-            ) : null}
-            {tutor && locked ? (
-              reveal ? (
-                <div className={`explanation explanation--${sameSet(stored, reveal.correct) ? 'right' : 'wrong'}`} role="status">
-                  <h2>{sameSet(stored, reveal.correct) ? 'Corect!' : `Greșit. Răspuns corect: ${reveal.correct.join(', ')}`}</h2>
-                  {reveal.explanation ? <p>{reveal.explanation}</p> : null}
-                  {reveal.explanation_photo ? <img src={reveal.explanation_photo} alt="Imagine pentru explicație" loading="lazy" /> : null}
-                </div>
-              ) : (
-                <p className="muted" role="status">
-                  Răspunsul este salvat. Explicația apare când revii online.
-                </p>
-              )
-            ) : null}
-            <div className="grid-card__actions">
-              <button type="button" className="btn btn--ghost" onClick={() => go(index - 1)} disabled={index === 0}>
-                ← Anterioara
-              </button>
-              <button type="button" className={`btn btn--ghost${answer?.flagged ? ' is-flagged' : ''}`} aria-pressed={Boolean(answer?.flagged)} onClick={toggleFlag}>
-                {answer?.flagged ? '⚑ Marcată' : '⚐ Marchează'}
-              </button>
-              {index < total - 1 ? (
-                <button type="button" className="btn btn--primary" onClick={() => go(index + 1)}>
-                  Următoarea →
-                </button>
-              ) : (
-                <button type="button" className="btn btn--primary" onClick={() => setConfirm('finish')}>
-                  Termină testul
-                </button>
-              )}
-            </div>
-          </article>
+          <QuestionCard
+            grid={grid}
+            index={index}
+            total={total}
+            tutor={tutor}
+            locked={locked}
+            busy={busy}
+            selected={selected}
+            canConfirm={Boolean(draft?.length) && !pending}
+            saving={Boolean(pending)}
+            saved={Boolean(snap.saved[grid.id])}
+            error={snap.error}
+            reveal={reveal}
+            stored={stored}
+            struck={struck}
+            flagged={Boolean(answer?.flagged)}
+            headingRef={mainRef}
+            onToggle={onToggle}
+            onStrike={onStrike}
+            onConfirm={() => void confirmTutor()}
+            onFlag={toggleFlag}
+            onPrev={() => go(index - 1)}
+            onNext={() => go(index + 1)}
+            onFinish={() => setConfirm('finish')}
+          />
         </div>
         <aside className="solve__side">
           <Overview cells={cells} onSelect={go} />
-          <div className="solve__side-actions">
-            <button
-              type="button"
-              className="btn btn--ghost btn--small"
-              onClick={() => {
-                const n = nextUnanswered(
-                  cells.map((c) => c.answered),
-                  index,
-                );
-                if (n >= 0) go(n);
-              }}
-              disabled={answeredCount === total}
-            >
-              Următoarea fără răspuns
-            </button>
-            <button type="button" className="btn btn--primary btn--small" onClick={() => setConfirm('finish')}>
-              Termină testul
-            </button>
-            <button type="button" className="btn btn--ghost btn--small danger-text" onClick={() => setConfirm('abandon')}>
-              Abandonează
-            </button>
-          </div>
+          <SideActions allAnswered={answeredCount === total} onNextUnanswered={goNextUnanswered} onFinish={() => setConfirm('finish')} onAbandon={() => setConfirm('abandon')} />
         </aside>
       </div>
 
-      <Modal
-        open={confirm !== null}
-        onClose={() => setConfirm(null)}
-        title={confirm === 'abandon' ? 'Abandonezi testul?' : 'Termini testul?'}
-        footer={
-          <>
-            <button type="button" className="btn btn--ghost" onClick={() => setConfirm(null)}>
-              Continuă testul
-            </button>
-            {confirm === 'abandon' ? (
-              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void abandon()}>
-                Da, abandonează
-              </button>
-            ) : (
-              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void finish(false)}>
-                Da, termină
-              </button>
-            )}
-          </>
-        }
-      >
-        {confirm === 'abandon' ? (
-          <p>Testul nu va avea rezultat, dar răspunsurile date contează la recapitulare.</p>
-        ) : (
-          <p>
-            Ai răspuns la {answeredCount} din {gridsText(total)}.
-            {answeredCount < total ? ` ${gridsText(total - answeredCount)} ${total - answeredCount === 1 ? 'rămâne' : 'rămân'} fără răspuns.` : ''}
-          </p>
-        )}
+      <SolveBottomBar
+        answered={answeredCount}
+        total={total}
+        isFirst={index === 0}
+        isLast={index === total - 1}
+        flagged={Boolean(answer?.flagged)}
+        onPrev={() => go(index - 1)}
+        onNext={() => go(index + 1)}
+        onFlag={toggleFlag}
+        onFinish={() => setConfirm('finish')}
+        onOverview={() => setSheet(true)}
+      />
+      <Modal open={sheet} onClose={() => setSheet(false)} title={`Toate grilele · ${answeredCount}/${total} răspunse`} className="modal--sheet">
+        <Overview cells={cells} onSelect={go} label="Toate grilele testului (foaie)" />
+        <SideActions
+          allAnswered={answeredCount === total}
+          onNextUnanswered={goNextUnanswered}
+          onFinish={() => {
+            setSheet(false);
+            setConfirm('finish');
+          }}
+          onAbandon={() => {
+            setSheet(false);
+            setConfirm('abandon');
+          }}
+        />
       </Modal>
+
+      <ConfirmDialog
+        kind={confirm}
+        busy={busy}
+        answered={answeredCount}
+        total={total}
+        onCancel={() => setConfirm(null)}
+        onFinish={() => void finish(false)}
+        onAbandon={() => void abandon()}
+      />
     </section>
   );
-}
-
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x) => b.includes(x));
 }

@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';
 import { createOfflineTest, NotEnoughGridsError, storeServerTest, type TestFilters } from '../../offline/local-tests.ts';
-import { createTest, fetchTest } from '../../api/tests.ts';
+import { createOnline } from '../../offline/create-test.ts';
 import { getCourse, listCourses } from '../../api/courses.ts';
 import { ApiError } from '../../api/errors.ts';
 import { createTestBody, TEST_COUNT_MAX, TEST_TIME_LIMIT_MIN_MAX } from '../../shared/test-schema.ts';
@@ -132,16 +132,15 @@ export default function Start() {
         await startOffline(filters);
         return;
       }
-      let created = false;
       try {
-        await createTest(raw);
-        created = true;
-        await storeServerTest(await fetchTest(id));
+        // Same id on every retry: a late answer from the server never makes a second test.
+        const detail = await createOnline(raw);
+        if (detail) await storeServerTest(detail);
         showToast('TEST_CREATED');
         navigate(`/teste/${id}`);
       } catch (err) {
-        // The server could not be reached before the test existed there: make it on the device.
-        if (!created && err instanceof ApiError && err.code === 'FORM_REQUEST_FAILED') await startOffline(filters);
+        // The server could not be reached: make the test on the device.
+        if (err instanceof ApiError && err.code === 'FORM_REQUEST_FAILED') await startOffline(filters);
         else throw err;
       }
     } catch (err) {

@@ -2,11 +2,12 @@
 // Submitting validates with the shared zod schema first (same codes as the server) and only
 // then calls `onSubmit`; an ApiError's `{ errors: { field: [CODE] } }` is mapped back onto the
 // fields, and codes for fields the form does not show go to `general`.
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { check } from '../../shared/validation.ts';
 import { GENERAL, type ErrorBody } from '../../shared/codes.ts';
 import { ApiError } from '../../api/errors.ts';
+import { focusFirstError } from './useFormFocus.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -75,6 +76,13 @@ export function useForm<V extends Record<string, unknown>, S extends z.ZodType>(
   valuesRef.current = values;
   const optionsRef = useRef(options);
   optionsRef.current = options;
+  // The form element of the last submit, and a counter bumped when it ended in errors: once those
+  // errors are rendered, the first one gets the focus and is scrolled into view.
+  const formRef = useRef<HTMLElement | null>(null);
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  useEffect(() => {
+    if (failedSubmits > 0 && formRef.current?.isConnected) focusFirstError(formRef.current);
+  }, [failedSubmits]);
 
   const set = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
     setValues((prev) => {
@@ -99,6 +107,9 @@ export function useForm<V extends Record<string, unknown>, S extends z.ZodType>(
   const submit = useCallback(async (event?: FormEvent): Promise<boolean> => {
     event?.preventDefault();
     if (busyRef.current) return false;
+    const target = event?.currentTarget;
+    formRef.current =
+      target instanceof HTMLElement ? target : (document.activeElement?.closest<HTMLElement>('form') ?? null);
     const { schema, toBody, onSubmit, initial } = optionsRef.current;
     const current = valuesRef.current;
     const fields = Object.keys(initial);
@@ -108,6 +119,7 @@ export function useForm<V extends Record<string, unknown>, S extends z.ZodType>(
       // One message per field before sending: the first failing rule (an empty password is
       // "required", not also "too short"). Server answers are shown in full.
       setErrors(firstPerField(splitErrors(invalid, fields)));
+      setFailedSubmits((n) => n + 1);
       return false;
     }
     const parsed = schema.parse(body) as z.output<S>;
@@ -119,6 +131,7 @@ export function useForm<V extends Record<string, unknown>, S extends z.ZodType>(
       return true;
     } catch (err) {
       setErrors(splitErrors(errorsOf(err), fields));
+      setFailedSubmits((n) => n + 1);
       return false;
     } finally {
       busyRef.current = false;

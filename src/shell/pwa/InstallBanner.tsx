@@ -1,5 +1,7 @@
 // Install banner (SPEC §2/§4): 'Dorești să instalezi {product} pe dispozitivul tău?' with
-// 'Instalează' and a dismiss. Shown on the first visit unless hide-install-pwa = '1' (saved by
+// 'Instalează' and a dismiss. Shown once the candidate has used the app (a second visit or a
+// finished test, state/app-usage.ts), only on the screens of INSTALL_BANNER_ROUTES, when the
+// overlay arbiter gives it the screen (lowest priority), unless hide-install-pwa = '1' (saved by
 // dismiss); accepting the browser prompt hides it. Where the browser cannot install (no
 // beforeinstallprompt: iOS, Firefox, Safari on macOS) or the app is already installed, it says
 // so and offers only the dismiss. Inside the installed app it never shows.
@@ -9,10 +11,13 @@ import { app } from '../../state/app.ts';
 import { dismissInstallBanner, isIos, isStandalone, promptInstall } from '../../offline/pwa.ts';
 import { useCurrentRouteDef } from '../layouts.tsx';
 import { Icon } from '../icons.tsx';
-import { INSTALL_PROMPT_GRACE_MS, installBannerMode } from './install-mode.ts';
+import { appUsage } from '../../state/app-usage.ts';
+import { useOverlay } from '../../state/overlays.ts';
+import { INSTALL_PROMPT_GRACE_MS, installAllowedOn, installBannerMode } from './install-mode.ts';
 
 export function InstallBanner() {
   const { installBannerVisible, installAvailable, isInstalled, maintenance, product } = useSnapshot(app);
+  const { used } = useSnapshot(appUsage);
   const def = useCurrentRouteDef();
   const standalone = useMemo(() => isStandalone(), []);
   const ios = useMemo(() => isIos(), []);
@@ -33,10 +38,10 @@ export function InstallBanner() {
     available: installAvailable,
     ios,
     waited,
-    suppressed: maintenance || Boolean(def?.noNavbar),
+    suppressed: maintenance || !used || !installAllowedOn(def?.name),
   };
   const mode = installBannerMode(modeInputs);
-  const shown = mode !== 'hidden' && mode !== 'pending';
+  const shown = useOverlay('install', mode !== 'hidden' && mode !== 'pending');
 
   // The banner is fixed over the bottom of the page; a spacer of its height at the end of the
   // document lets every button and the footer scroll clear of it.

@@ -2,6 +2,7 @@
 // The live region stays mounted (empty when there is nothing to say) so screen readers announce changes.
 import { useEffect, useRef, useState } from 'react';
 import { useOnline } from '../../offline/network.ts';
+import { useOutboxStatus, waitingText } from '../../offline/sync-state.ts';
 
 export const OFFLINE_TEXT = 'Ești offline — poți citi manualele descărcate și rezolva teste; răspunsurile se sincronizează când revii online.';
 export const BACK_ONLINE_TEXT = 'Din nou online';
@@ -25,7 +26,10 @@ export function OfflineIndicator() {
     return () => clearTimeout(t);
   }, [online]);
 
-  const text = !online ? OFFLINE_TEXT : backOnline ? BACK_ONLINE_TEXT : '';
+  const outbox = useOutboxStatus();
+  const waiting = outbox ? waitingText(outbox) : null;
+  // Offline, say plainly how much waits on the device (issue 11 §1).
+  const text = !online ? (waiting ? `${OFFLINE_TEXT} ${waiting}` : OFFLINE_TEXT) : backOnline ? BACK_ONLINE_TEXT : '';
   return (
     <div
       className={`offline-indicator${!online ? ' offline-indicator--offline' : backOnline ? ' offline-indicator--online' : ''}`}

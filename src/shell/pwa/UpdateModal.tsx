@@ -9,6 +9,7 @@ import { app } from '../../state/app.ts';
 import { applyUpdate, postponeUpdate } from '../../offline/pwa.ts';
 import { Modal } from '../Modal.tsx';
 import { useCurrentRouteDef } from '../layouts.tsx';
+import { useOverlay } from '../../state/overlays.ts';
 
 export const UPDATE_TITLE = 'O nouă versiune este disponibilă!';
 
@@ -16,7 +17,8 @@ export function UpdateModal() {
   const { updateAvailable, product } = useSnapshot(app);
   const def = useCurrentRouteDef();
   const [busy, setBusy] = useState(false);
-  const open = updateAvailable && !def?.noNavbar;
+  // Highest priority of the overlay arbiter: nothing else shows while it is open.
+  const open = useOverlay('update', updateAvailable && !def?.noNavbar);
   return (
     <Modal
       open={open}

@@ -14,9 +14,40 @@ export type InstallInputs = {
   ios: boolean;
   /** The grace period for beforeinstallprompt has passed (avoids flashing 'unavailable'). */
   waited: boolean;
-  /** Screens where nothing may cover the content: solving, grid preview, group lobby, maintenance. */
+  /** Not now: the candidate has not used the app yet, the screen is not one of INSTALL_BANNER_ROUTES
+   *  (a form, a test, a chapter being read), or maintenance is on. */
   suppressed: boolean;
 };
+
+/** Screens where the install banner may appear (issue 11 §6): overviews and lists, never a form,
+ *  a test being solved or a chapter being read. A list rather than exclusions, so a new screen
+ *  gets no banner until someone decides it may. */
+export const INSTALL_BANNER_ROUTES: ReadonlySet<string> = new Set([
+  'static/home',
+  'static/about',
+  'static/courses',
+  'static/course',
+  'static/community',
+  'static/faqs',
+  'dash/courses',
+  'dash/course',
+  'dash/community',
+  'dash/favorites',
+  'dash/friends',
+  'dash/notifications',
+  'dash/statistics',
+  'dash/help',
+  'dash/tests',
+  'dash/tests-history',
+  'dash/tests-my-grids',
+  'dash/test-results',
+  'dash/test-ranking',
+  'dash/group-history',
+]);
+
+export function installAllowedOn(routeName: string | undefined): boolean {
+  return routeName !== undefined && INSTALL_BANNER_ROUTES.has(routeName);
+}
 
 /** Browsers fire beforeinstallprompt shortly after load; until this passes we show nothing rather than 'unavailable'. */
 export const INSTALL_PROMPT_GRACE_MS = 4000;

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { createPreviewLink } from '../../../api/admin.ts';
 import { errorCode } from '../../../api/errors.ts';
-import { AdminGate } from '../../../shell/content/AdminGate.tsx';
+import { AdminGate } from '../../../components/content/AdminGate.tsx';
 import { ErrorList } from '../../../shell/form/index.ts';
 import { showToast } from '../../../state/toast.ts';
 

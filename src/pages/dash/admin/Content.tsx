@@ -5,9 +5,9 @@ import { listCourses, getCourse, getChapter, type ManualListItem, type ChapterSu
 import { listAdminGrids, updateChapter, updateManual, type AdminGrid } from '../../../api/admin.ts';
 import { ApiError } from '../../../api/errors.ts';
 import { blocksSchema } from '../../../shared/content-schema.ts';
-import { AdminGate } from '../../../shell/content/AdminGate.tsx';
-import { GridEditor } from '../../../shell/content/GridEditor.tsx';
-import { GridView } from '../../../shell/content/GridView.tsx';
+import { AdminGate } from '../../../components/content/AdminGate.tsx';
+import { GridEditor } from '../../../components/content/GridEditor.tsx';
+import { GridView } from '../../../components/content/GridView.tsx';
 import { Checkbox, ErrorList, TextField } from '../../../shell/form/index.ts';
 import { showToast } from '../../../state/toast.ts';
 import type { Block } from '../../../offline/db.ts';

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  answerBody,
+  countBody,
+  createTestBody,
+  historyQuery,
+  remainingBody,
+  syncBody,
+} from '../../../src/shared/test-schema.ts';
+import { abandon, createTest, finish, getTest, history, putAnswer, remove, setRemaining } from './service.ts';
+import { ranking, results } from './results.ts';
+import { syncTests } from './sync.ts';
+import { createWeakTest } from '../stats/weak.ts';
+import { idParam, plainString } from '../../../src/shared/input-rules.ts';
+
+// Tests engine (SPEC §2 tests routes). Everything is the caller's own: another user's test is 404.
+// GET /user/tests-count lives in the user module (it reads the same `tests` table).
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['tests'];
+  const security = [{ bearer: [] }];
+  const auth = { onRequest: app.authenticate }; // before body validation: 401 comes first
+  const idParams = z.object({ id: plainString(64) });
+
+  app.post('/tests', { ...auth, schema: { tags, security, body: createTestBody } }, async (req, reply) => {
+    const { test, created } = await createTest(app.db, req.auth!.id, req.body);
+    return reply.code(created ? 201 : 200).send({ success: 'TEST_CREATED', test });
+  });
+
+  app.post(
+    '/tests/sync',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        body: syncBody,
+        description: 'Încărcarea testelor făcute offline; idempotentă după id-urile generate de client.',
+      },
+    },
+    async (req) => ({
+      success: 'TEST_SYNCED' as const,
+      tests: await syncTests(app.db, req.auth!.id, req.body.tests),
+    }),
+  );
+
+  app.post('/tests/weak', { ...auth, schema: { tags, security, body: countBody } }, async (req, reply) => {
+    const test = await createWeakTest(app.db, req.auth!.id, req.body?.count ?? 20);
+    return reply.code(201).send({ success: 'TEST_CREATED', test });
+  });
+
+  app.get('/tests', { ...auth, schema: { tags, security, querystring: historyQuery } }, async (req) =>
+    history(app.db, req.auth!.id, req.query.status, req.query.page),
+  );
+
+  app.get('/tests/:id', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
+    getTest(app.db, req.auth!.id, req.params.id),
+  );
+
+  app.put(
+    '/tests/:id/answers/:gridId',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        params: idParams.extend({ gridId: idParam() }),
+        body: answerBody,
+      },
+    },
+    async (req) => putAnswer(app.db, req.auth!.id, req.params.id, req.params.gridId, req.body),
+  );
+
+  app.post(
+    '/tests/:id/remaining',
+    { ...auth, schema: { tags, security, params: idParams, body: remainingBody } },
+    async (req) => setRemaining(app.db, req.auth!.id, req.params.id, req.body.remaining_s),
+  );
+
+  app.post('/tests/:id/finish', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
+    finish(app.db, req.auth!.id, req.params.id),
+  );
+  app.post('/tests/:id/abandon', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
+    abandon(app.db, req.auth!.id, req.params.id),
+  );
+  app.delete('/tests/:id', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
+    remove(app.db, req.auth!.id, req.params.id),
+  );
+  app.get('/tests/:id/results', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
+    results(app.db, req.auth!.id, req.params.id),
+  );
+  app.get('/tests/:id/ranking', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
+    ranking(app.db, req.auth!.id, req.params.id),
+  );
+};
+export default routes;

@@ -1,0 +1,24 @@
+// Admin screens are only for user.is_admin; others read FORM_ADMIN_REQUIRED.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { app } from '../../state/app.ts';
+import { ErrorList } from '../../shell/form/index.ts';
+import { PageLoading } from '../../router/RoutePage.tsx';
+import '../../styles/content.css';
+
+export function AdminGate({ title, children }: { title: string; children: ReactNode }) {
+  const { user } = useSnapshot(app);
+  if (!user) return <PageLoading />;
+  return (
+    <section className="page admin-page" aria-labelledby="admin-title">
+      <nav className="admin-nav" aria-label="Administrare">
+        <Link to="/admin">Administrare</Link>
+        <Link to="/admin/raportari">Raportări</Link>
+        <Link to="/admin/continut">Conținut</Link>
+      </nav>
+      <h1 id="admin-title">{title}</h1>
+      {user.is_admin ? children : <ErrorList codes={['FORM_ADMIN_REQUIRED']} className="form-errors" />}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+// Renders a chapter's typed blocks (docs/CONTENT_FORMAT.md): headings, paragraphs, lists,
+// tables with captions and header cells, lazy images with alt text and their size, notes.
+import { useId } from 'react';
+import type { Block } from '../../offline/db.ts';
+import '../../styles/content.css';
+
+function TableBlock({ block }: { block: Extract<Block, { type: 'table' }> }) {
+  return (
+    <div className="chapter-table" role="region" aria-label={block.caption || 'Tabel'} tabIndex={0}>
+      <table>
+        {block.caption ? <caption>{block.caption}</caption> : null}
+        <thead>
+          <tr>
+            {block.head.map((h, i) => (
+              <th key={i} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {block.rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((cell, c) =>
+                c === 0 ? (
+                  <th key={c} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={c}>{cell}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function NoteBlock({ text }: { text: string }) {
+  const id = useId();
+  return (
+    <aside className="chapter-note" aria-labelledby={id}>
+      <strong id={id} className="chapter-note__label">
+        De reținut
+      </strong>
+      <p>{text}</p>
+    </aside>
+  );
+}
+
+export function BlockView({ block }: { block: Block }) {
+  switch (block.type) {
+    case 'h2':
+      return <h2>{block.text}</h2>;
+    case 'h3':
+      return <h3>{block.text}</h3>;
+    case 'p':
+      return <p>{block.text}</p>;
+    case 'note':
+      return <NoteBlock text={block.text} />;
+    case 'ul':
+      return (
+        <ul>
+          {block.items.map((item, i) => (
+            <li key={i}>{item}</li>
+          ))}
+        </ul>
+      );
+    case 'ol':
+      return (
+        <ol>
+          {block.items.map((item, i) => (
+            <li key={i}>{item}</li>
+          ))}
+        </ol>
+      );
+    case 'table':
+      return <TableBlock block={block} />;
+    case 'img':
+      return (
+        <figure className="chapter-figure">
+          {/* width/height from the content (an SVG's viewBox) reserve the space: no layout shift. */}
+          <img src={block.src} alt={block.alt} width={block.width} height={block.height} loading="lazy" decoding="async" />
+          {block.caption ? <figcaption>{block.caption}</figcaption> : null}
+        </figure>
+      );
+    default:
+      return null;
+  }
+}
+
+/** The chapter body; headings start at h2 (the page's h1 is the chapter title). */
+export function ChapterView({ blocks }: { blocks: readonly Block[] }) {
+  return (
+    <div className="chapter-body">
+      {blocks.map((block, i) => (
+        <BlockView key={i} block={block} />
+      ))}
+    </div>
+  );
+}

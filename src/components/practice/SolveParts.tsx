@@ -1,0 +1,127 @@
+// Small pieces of the solve screen: the side actions (also in the phone's overview sheet), the
+// tutor-mode reveal after a confirmed answer, the finish/abandon confirmation and the screens shown
+// instead of the test (loading, error, abandoned).
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { app } from '../../state/app.ts';
+import { messageFor } from '../../shared/messages.ro.ts';
+import { Modal } from '../../shell/Modal.tsx';
+import { grids as gridsText } from './format.ts';
+import type { OptionLetter } from '../../shared/constants.ts';
+
+export function SideActions({ allAnswered, onNextUnanswered, onFinish, onAbandon }: { allAnswered: boolean; onNextUnanswered: () => void; onFinish: () => void; onAbandon: () => void }) {
+  return (
+    <div className="solve__side-actions">
+      <button type="button" className="btn btn--ghost btn--small" onClick={onNextUnanswered} disabled={allAnswered}>
+        Următoarea fără răspuns
+      </button>
+      <button type="button" className="btn btn--primary btn--small" onClick={onFinish}>
+        Termină testul
+      </button>
+      <button type="button" className="btn btn--ghost btn--small danger-text" onClick={onAbandon}>
+        Abandonează
+      </button>
+    </div>
+  );
+}
+
+export function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}
+
+type RevealView = { readonly correct: readonly string[]; readonly explanation: string | null; readonly explanation_photo: string | null };
+
+export function TutorReveal({ stored, reveal }: { stored: readonly OptionLetter[]; reveal: RevealView | undefined }) {
+  if (!reveal)
+    return (
+      <p className="muted" role="status">
+        Răspunsul este salvat. Explicația apare când revii online.
+      </p>
+    );
+  const right = sameSet(stored, reveal.correct);
+  return (
+    <div className={`explanation explanation--${right ? 'right' : 'wrong'}`} role="status">
+      <h2>{right ? 'Corect!' : `Greșit. Răspuns corect: ${reveal.correct.join(', ')}`}</h2>
+      {reveal.explanation ? <p>{reveal.explanation}</p> : null}
+      {reveal.explanation_photo ? <img src={reveal.explanation_photo} alt="Imagine pentru explicație" loading="lazy" /> : null}
+    </div>
+  );
+}
+
+export function ConfirmDialog({ kind, busy, answered, total, onCancel, onFinish, onAbandon }: { kind: null | 'finish' | 'abandon'; busy: boolean; answered: number; total: number; onCancel: () => void; onFinish: () => void; onAbandon: () => void }) {
+  const left = total - answered;
+  return (
+    <Modal
+      open={kind !== null}
+      onClose={onCancel}
+      title={kind === 'abandon' ? 'Abandonezi testul?' : 'Termini testul?'}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onCancel}>
+            Continuă testul
+          </button>
+          {kind === 'abandon' ? (
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={onAbandon}>
+              Da, abandonează
+            </button>
+          ) : (
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={onFinish}>
+              Da, termină
+            </button>
+          )}
+        </>
+      }
+    >
+      {kind === 'abandon' ? (
+        <p>Testul nu va avea rezultat, dar răspunsurile date contează la recapitulare.</p>
+      ) : (
+        <p>
+          Ai răspuns la {answered} din {gridsText(total)}.{left > 0 ? ` ${gridsText(left)} ${left === 1 ? 'rămâne' : 'rămân'} fără răspuns.` : ''}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+export function SolveLoadError({ code }: { code: string }) {
+  const { product } = useSnapshot(app);
+  return (
+    <section className="page page--narrow solve">
+      <h1>Test</h1>
+      <p role="alert" className="form-errors">
+        {messageFor(code, product)}
+      </p>
+      <Link className="btn btn--primary" to="/teste">
+        Înapoi la teste
+      </Link>
+    </section>
+  );
+}
+
+export function SolveLoading() {
+  return (
+    <section className="page page--narrow solve" aria-busy="true">
+      <p className="page-loading">Se încarcă testul…</p>
+    </section>
+  );
+}
+
+export function SolveAbandoned() {
+  return (
+    <section className="page page--narrow solve">
+      <h1>Test abandonat</h1>
+      <p>Acest test a fost abandonat și nu mai poate fi continuat.</p>
+      <nav className="results__links" aria-label="Mai departe">
+        <Link className="btn btn--primary" to="/teste/start">
+          Test nou
+        </Link>
+        <Link className="btn btn--ghost" to="/teste/istoric">
+          Istoric teste
+        </Link>
+        <Link className="btn btn--ghost" to="/teste">
+          Înapoi la teste
+        </Link>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+// What the user is told about unsent work (issue 11 §1): how many answers wait and since when,
+// whether a retry runs or is due, entries that wait for another account, tests the server refused,
+// and whether this device's data is gone. Pure `describeOutbox` (unit-tested) plus a live hook.
+import { proxy, useSnapshot } from 'valtio';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db, type OutboxItem, type LocalAnswer } from './db.ts';
+import { currentOwner, ownedBy } from './owner.ts';
+
+/** Runtime state of the sync loop (not stored). */
+export const syncStatus = proxy({
+  syncing: false,
+  lastAttemptAt: null as number | null,
+  lastFailed: false,
+  nextRetryAt: null as number | null,
+});
+
+export type OutboxStatus = {
+  /** Tests of the signed-in account waiting to be sent. */
+  tests: number;
+  /** Answers given since the last successful send of those tests. */
+  answers: number;
+  /** Oldest unsent change (ISO), null when nothing waits. */
+  since: string | null;
+  /** Entries of other accounts on this device (they wait for their owner). */
+  otherAccounts: number;
+  /** Codes of tests the server refused for good. */
+  rejected: string[];
+  /** The last attempt failed (network, server error, maintenance). */
+  failing: boolean;
+};
+
+/** Summarises the outbox for one account, optionally for one test only. */
+export function describeOutbox(
+  items: readonly OutboxItem[],
+  answers: readonly Pick<LocalAnswer, 'test_id' | 'answered_at'>[],
+  owner: number | null,
+  testId?: string,
+): OutboxStatus {
+  const scoped = testId ? items.filter((i) => i.test_id === testId) : items;
+  const mine = scoped.filter((i) => ownedBy(i, owner));
+  const waiting = mine.filter((i) => !i.rejected);
+  const since = waiting.reduce<string | null>((min, i) => (min === null || i.created_at < min ? i.created_at : min), null);
+  const created = new Map(waiting.map((i) => [i.test_id, i.created_at]));
+  const count = answers.filter((a) => {
+    const at = created.get(a.test_id);
+    return at !== undefined && a.answered_at >= at;
+  }).length;
+  return {
+    tests: waiting.length,
+    answers: count,
+    since,
+    otherAccounts: scoped.filter((i) => !ownedBy(i, owner)).length,
+    rejected: mine.filter((i) => i.rejected).map((i) => i.rejected!),
+    failing: waiting.some((i) => i.attempts > 0),
+  };
+}
+
+/** Live outbox status for the signed-in account (optionally one test). */
+export function useOutboxStatus(testId?: string): OutboxStatus | undefined {
+  return useLiveQuery(async () => {
+    const items = await db.outbox.toArray();
+    const ids = [...new Set(items.map((i) => i.test_id))];
+    const answers = ids.length ? await db.answers.where('test_id').anyOf(ids).toArray() : [];
+    return describeOutbox(items, answers, currentOwner(), testId);
+  }, [testId]);
+}
+
+export function useSyncStatus() {
+  return useSnapshot(syncStatus);
+}
+
+/** "14:05" in the device's time zone. */
+export function clockOf(iso: string): string {
+  const d = new Date(iso);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** "1 răspuns" / "2 răspunsuri" / "20 de răspunsuri". */
+export function answersText(n: number): string {
+  if (n === 1) return '1 răspuns';
+  const rest = n % 100;
+  return n === 0 || (rest >= 1 && rest <= 19) ? `${n} răspunsuri` : `${n} de răspunsuri`;
+}
+
+/** The plain sentence of what waits, e.g. "3 răspunsuri așteaptă trimiterea din 14:05." (null when nothing waits). */
+export function waitingText(s: OutboxStatus): string | null {
+  if (!s.tests || !s.since) return null;
+  const what = s.answers > 0 ? `${answersText(s.answers)} așteaptă` : 'Modificările testului așteaptă';
+  const lead = what.charAt(0).toUpperCase() + what.slice(1);
+  return `${lead} trimiterea din ${clockOf(s.since)}.`;
+}

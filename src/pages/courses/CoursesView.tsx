@@ -1,0 +1,65 @@
+// The manuals list (/cursuri, /ai/cursuri), given the data; the modes add their own tools.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import type { ApiError } from '../../api/errors.ts';
+import type { ManualListItem } from '../../api/courses.ts';
+import { app } from '../../state/app.ts';
+import { useHydrated } from '../../ssr/hydration.ts';
+import { PageLoading } from '../../router/RoutePage.tsx';
+import { base, GridCount, pageClass, SignUpCta, type CourseMode } from './common.tsx';
+import '../../styles/content.css';
+
+const LoadError = lazy(() => import('./LoadError.tsx'));
+
+export function CoursesView({
+  mode,
+  list,
+  error,
+  fromDevice,
+  tools,
+}: {
+  mode: CourseMode;
+  list: ManualListItem[] | null;
+  error: ApiError | null;
+  fromDevice: boolean;
+  tools?: (m: ManualListItem) => ReactNode;
+}) {
+  const { user } = useSnapshot(app);
+  const mine = useHydrated() ? user?.manual_id : undefined;
+  return (
+    <div className={`course-page ${pageClass(mode)}`}>
+      <header className="page-header">
+        {mode === 'public' ? <span className="eyebrow">Cursuri gratuite</span> : null}
+        <h1>Cursuri</h1>
+        <p className="course-lead">Manualele pentru admiterea la medicină, pe capitole, cu teorie clară și grile explicate.</p>
+      </header>
+      {!list && !error ? <PageLoading /> : null}
+      {!list && error ? (
+        <Suspense fallback={null}>
+          <LoadError error={error} />
+        </Suspense>
+      ) : null}
+      {list && fromDevice ? <p className="muted">Ești offline: vezi doar manualele descărcate pe acest dispozitiv.</p> : null}
+      {list ? (
+        <ul className="manual-list">
+          {list.map((m) => (
+            <li key={m.id} className="manual-card">
+              <h2 className="manual-card__title">
+                <Link to={`${base(mode)}/${m.slug}`}>{m.title}</Link>
+              </h2>
+              {m.description ? <p>{m.description}</p> : null}
+              <p className="manual-card__meta">
+                {m.chapter_count ? `${m.chapter_count} capitole · ` : ''}
+                <GridCount total={m.grid_count} premium={m.premium_grid_count} />
+                {mine === m.id ? <span className="ctag">Manualul tău</span> : null}
+              </p>
+              {tools?.(m)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {mode === 'public' ? <SignUpCta text="Cu un cont gratuit îți urmărești progresul pe capitole, exersezi grilele fiecărei lecții și descarci manualele pentru offline." /> : null}
+    </div>
+  );
+}
