@@ -1,61 +1,30 @@
 // Courses API (server/modules/courses): manuals, chapters with typed blocks, read marks and the
-// whole-manual download for the offline mirror.
+// whole-manual download for the offline mirror. Payload types: src/shared/course-payloads.ts.
 import type { Options } from 'ky';
 import { api, request } from './client.ts';
-import type { Block } from '../offline/db.ts';
-import type { GridOut } from './grids.ts';
+import type {
+  ChapterMarkedRead,
+  ChapterResponse,
+  ChapterUnmarkedRead,
+  CourseResponse,
+  CoursesResponse,
+  DownloadPayload,
+} from '../shared/course-payloads.ts';
 
-export type ManualOut = {
-  id: number;
-  slug: string;
-  title: string;
-  subject: string;
-  description: string;
-  sort: number;
-  updated_at: string;
-};
-export type ManualListItem = ManualOut & { chapter_count: number; grid_count: number; premium_grid_count?: number };
-
-export type ChapterProgress = { read: boolean; read_at: string | null; correct_percent: number | null };
-
-export type ChapterSummary = {
-  id: number;
-  slug: string;
-  title: string;
-  summary: string;
-  sort: number;
-  premium: boolean;
-  grid_count: number;
-  /** Of grid_count, the premium grids (absent in the offline mirror). */
-  premium_grid_count?: number;
-  updated_at: string;
-  locked: boolean;
-  progress?: ChapterProgress;
-};
-
-export type CourseResponse = { manual: ManualOut; chapters: ChapterSummary[] };
-
-export type ChapterLink = { slug: string; title: string; premium: boolean } | null;
-
-export type ChapterResponse = {
-  manual: { id: number; slug: string; title: string; subject: string };
-  chapter: Omit<ChapterSummary, 'progress'> & { blocks: Block[]; read?: boolean };
-  prev: ChapterLink;
-  next: ChapterLink;
-};
-
-export type DownloadPayload = {
-  manual: ManualOut;
-  chapters: (Omit<ChapterSummary, 'progress'> & { manual_id: number; blocks: Block[] })[];
-  grids: (GridOut & { manual_id: number })[];
-  premium: boolean;
-  generated_at: string;
-  bytes: number;
-};
+export type {
+  ChapterLink,
+  ChapterProgress,
+  ChapterResponse,
+  ChapterSummary,
+  CourseResponse,
+  DownloadPayload,
+  ManualListItem,
+  ManualOut,
+} from '../shared/course-payloads.ts';
 
 const seg = (s: string) => encodeURIComponent(s);
 
-export function listCourses(): Promise<{ manuals: ManualListItem[] }> {
+export function listCourses(): Promise<CoursesResponse> {
   return api.get('courses');
 }
 
@@ -67,11 +36,11 @@ export function getChapter(manual: string, chapter: string): Promise<ChapterResp
   return api.get(`courses/${seg(manual)}/${seg(chapter)}`);
 }
 
-export function markChapterRead(manual: string, chapter: string): Promise<{ success?: string; read: boolean; read_at: string | null }> {
+export function markChapterRead(manual: string, chapter: string): Promise<ChapterMarkedRead> {
   return api.post(`courses/${seg(manual)}/${seg(chapter)}/read`);
 }
 
-export function unmarkChapterRead(manual: string, chapter: string): Promise<{ read: boolean; read_at: null }> {
+export function unmarkChapterRead(manual: string, chapter: string): Promise<ChapterUnmarkedRead> {
   return api.delete(`courses/${seg(manual)}/${seg(chapter)}/read`);
 }
 

@@ -1,30 +1,7 @@
-// GET /stats (server/modules/stats/queries.ts).
+// GET /stats (server/modules/stats/queries.ts); the payload is declared in src/shared/stats-payloads.ts.
 import { api } from './client.ts';
+import type { Stats } from '../shared/stats-payloads.ts';
 
-export type Agg = { answered: number; right: number; partial: number; wrong: number; correct_pct: number };
-export type ManualStat = Agg & { manual_id: number; title: string };
-export type ChapterStat = Agg & { chapter_id: number; title: string; manual_id: number };
-export type ProgressDay = { day: string; answered: number; right: number; correct_pct: number };
-
-export type Stats = {
-  totals: {
-    tests: number;
-    tests_finished: number;
-    tests_unfinished: number;
-    tests_abandoned: number;
-    grids_answered: number;
-    right: number;
-    partial: number;
-    wrong: number;
-    correct_pct: number;
-    avg_time_ms: number | null;
-    total_time_ms: number;
-  };
-  manuals: ManualStat[];
-  chapters: ChapterStat[];
-  progress: ProgressDay[];
-  weakest_chapters: ChapterStat[];
-  weak_min_answered: number;
-};
+export type { Agg, ChapterStat, ManualStat, ProgressDay, Stats } from '../shared/stats-payloads.ts';
 
 export const fetchStats = () => api.get<Stats>('/stats');

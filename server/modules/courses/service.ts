@@ -5,10 +5,21 @@ import { notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../content/viewer.ts';
 import { GRID_COLUMNS, serializeGrid, type GridRow } from '../grids/serialize.ts';
 import * as q from './queries.ts';
+import type {
+  ChapterMarkedRead,
+  ChapterResponse,
+  ChapterSummary,
+  ChapterUnmarkedRead,
+  CourseResponse,
+  CoursesResponse,
+  DownloadPayload,
+  ManualListItem,
+  ManualOut,
+} from '../../../src/shared/course-payloads.ts';
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
-function manualOut(m: q.ManualRow) {
+function manualOut(m: q.ManualRow): ManualOut {
   return {
     id: m.id,
     slug: m.slug,
@@ -20,7 +31,8 @@ function manualOut(m: q.ManualRow) {
   };
 }
 
-function chapterOut(c: q.ChapterRow) {
+/** A chapter's summary without what depends on the viewer (locked, progress). */
+function chapterOut(c: q.ChapterRow): Omit<ChapterSummary, 'locked' | 'progress'> {
   return {
     id: c.id,
     slug: c.slug,
@@ -34,10 +46,10 @@ function chapterOut(c: q.ChapterRow) {
   };
 }
 
-export async function listCourses(db: Db) {
+export async function listCourses(db: Db): Promise<CoursesResponse> {
   const rows = await q.listManuals(db);
   return {
-    manuals: rows.map((m) => ({
+    manuals: rows.map((m): ManualListItem => ({
       ...manualOut(m),
       chapter_count: m.chapter_count,
       grid_count: m.grid_count,
@@ -74,7 +86,7 @@ async function correctShare(db: Db, userId: number, manualId: number): Promise<M
   }
 }
 
-export async function getCourse(db: Db, slug: string, viewer: Viewer) {
+export async function getCourse(db: Db, slug: string, viewer: Viewer): Promise<CourseResponse> {
   const manual = await requireManual(db, slug);
   const chapters = await q.chaptersOf(db, manual.id);
   let progress: Map<number, string> | null = null;
@@ -87,7 +99,7 @@ export async function getCourse(db: Db, slug: string, viewer: Viewer) {
   }
   return {
     manual: manualOut(manual),
-    chapters: chapters.map((c) => ({
+    chapters: chapters.map((c): ChapterSummary => ({
       ...chapterOut(c),
       locked: c.is_premium && !viewer?.premium,
       ...(progress
@@ -103,7 +115,12 @@ export async function getCourse(db: Db, slug: string, viewer: Viewer) {
   };
 }
 
-export async function getChapter(db: Db, manualSlug: string, chapterSlug: string, viewer: Viewer) {
+export async function getChapter(
+  db: Db,
+  manualSlug: string,
+  chapterSlug: string,
+  viewer: Viewer,
+): Promise<ChapterResponse> {
   const manual = await requireManual(db, manualSlug);
   const chapters = await q.chaptersOf(db, manual.id);
   const index = chapters.findIndex((c) => c.slug === chapterSlug);
@@ -136,7 +153,7 @@ export async function setRead(
   chapterSlug: string,
   userId: number,
   read: boolean,
-) {
+): Promise<ChapterMarkedRead | ChapterUnmarkedRead> {
   const manual = await requireManual(db, manualSlug);
   const chapter = await q.chapterBySlug(db, manual.id, chapterSlug);
   if (!chapter) throw notFound('FORM_CHAPTER_NOT_FOUND');
@@ -145,14 +162,14 @@ export async function setRead(
     return { read: false, read_at: null };
   }
   return {
-    success: 'CHAPTER_MARKED_READ' as const,
+    success: 'CHAPTER_MARKED_READ',
     read: true,
     read_at: iso(await q.markRead(db, userId, chapter.id)),
   };
 }
 
 /** Everything the offline mirror needs for one manual, in one JSON document. */
-export async function downloadManual(db: Db, slug: string, viewer: NonNullable<Viewer>) {
+export async function downloadManual(db: Db, slug: string, viewer: NonNullable<Viewer>): Promise<DownloadPayload> {
   const manual = await requireManual(db, slug);
   const chapters = await q.chaptersWithBlocks(db, manual.id);
   const grids = await db.query<GridRow>(
@@ -161,9 +178,9 @@ export async function downloadManual(db: Db, slug: string, viewer: NonNullable<V
       order by c.sort, c.id, g.id`,
     [manual.id, viewer.id, viewer.premium],
   );
-  const payload = {
+  const payload: Omit<DownloadPayload, 'bytes'> = {
     manual: manualOut(manual),
-    chapters: chapters.map((c) => {
+    chapters: chapters.map((c): DownloadPayload['chapters'][number] => {
       const locked = c.is_premium && !viewer.premium;
       return { ...chapterOut(c), manual_id: manual.id, locked, blocks: locked ? [] : c.blocks };
     }),

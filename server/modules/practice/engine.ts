@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import { scoreTest, type ScorableGrid, type TestScore } from '../../../src/shared/scoring.ts';
+import type { ServerResult } from '../../../src/shared/practice-payloads.ts';
 import { profileForUser, referenceProfile } from '../scoring-profiles/service.ts';
 import { reviewAnswers, type Reviewable } from '../review/srs.ts';
 import { TEST_COLUMNS, deadline, gridSetHash, isExpired, type TestRow } from './model.ts';
@@ -92,7 +93,7 @@ async function testAnswers(db: Db, testId: string): Promise<AnswerForScore[]> {
   );
 }
 
-export function resultOf(s: TestScore) {
+export function resultOf(s: TestScore): ServerResult {
   return {
     score: s.score,
     max_score: s.max_score,
@@ -104,7 +105,6 @@ export function resultOf(s: TestScore) {
     counts: s.counts,
   };
 }
-export type TestResult = ReturnType<typeof resultOf>;
 
 /**
  * Scores and closes an unfinished test (a no-op returning the current row when it is no longer
@@ -115,7 +115,7 @@ export async function finishTest(
   test: TestRow,
   reason: 'user' | 'expired' | 'sync',
   finishedAt: Date = new Date(),
-): Promise<{ test: TestRow; result: TestResult | null; changed: boolean }> {
+): Promise<{ test: TestRow; result: ServerResult | null; changed: boolean }> {
   return db.tx(async (tx) => {
     const grids = await scorableGrids(tx, test.id);
     const answers = await testAnswers(tx, test.id);
@@ -180,7 +180,7 @@ export async function expireOverdue(db: Db, userId: number): Promise<void> {
 }
 
 /** The stored result of a finished test, recomputed for the response shape (counts, mapping). */
-export async function storedResult(db: Db, test: TestRow): Promise<TestResult> {
+export async function storedResult(db: Db, test: TestRow): Promise<ServerResult> {
   const grids = await scorableGrids(db, test.id);
   const answers = await testAnswers(db, test.id);
   const profile = await profileForUser(db, test.user_id);

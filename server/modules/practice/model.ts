@@ -3,14 +3,16 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { ErrorCode } from '../../../src/shared/codes.ts';
+import type { FinishReason, ServerTest, TestKind, TestSource } from '../../../src/shared/practice-payloads.ts';
+import type { TestMode, TestStatus } from '../../../src/shared/test-schema.ts';
 
 export type TestRow = {
   id: string;
   user_id: number;
-  mode: 'tutor' | 'exam';
-  status: 'unfinished' | 'finished' | 'abandoned';
-  finish_reason: 'user' | 'expired' | 'sync' | null;
-  kind: 'custom' | 'weak' | 'review' | 'sync';
+  mode: TestMode;
+  status: TestStatus;
+  finish_reason: FinishReason | null;
+  kind: TestKind;
   manual_id: number | null;
   filters: Record<string, unknown>;
   grid_count: number;
@@ -25,7 +27,7 @@ export type TestRow = {
   grade: number | null;
   profile_slug: string | null;
   rank_score: number | null;
-  source: 'online' | 'offline';
+  source: TestSource;
   created_at: Date;
 };
 
@@ -68,7 +70,7 @@ export function isExpired(t: TestRow, now = Date.now()): boolean {
   return t.status === 'unfinished' && t.time_limit_s !== null && remainingSeconds(t, now) === 0;
 }
 
-export function serializeTest(t: TestRow, extra: { answered_count?: number } = {}, now = Date.now()) {
+export function serializeTest(t: TestRow, extra: { answered_count?: number } = {}, now = Date.now()): ServerTest {
   return {
     id: t.id,
     mode: t.mode,
@@ -92,7 +94,6 @@ export function serializeTest(t: TestRow, extra: { answered_count?: number } = {
     created_at: iso(t.created_at)!,
   };
 }
-export type TestOut = ReturnType<typeof serializeTest>;
 
 export const TEST_COLUMNS = `t.id, t.user_id, t.mode, t.status, t.finish_reason, t.kind, t.manual_id, t.filters, t.grid_count,
   t.grid_set_hash, t.time_limit_s, t.remaining_s, t.started_at, t.last_activity_at, t.finished_at, t.score, t.max_score,

@@ -7,9 +7,10 @@ import { listProfiles, profileForUser } from '../scoring-profiles/service.ts';
 import { expireIfDue, storedResult } from './engine.ts';
 import { ownTest, serializeTest } from './model.ts';
 import { totalTimeS } from '../../../src/shared/test-time.ts';
+import type { CenterScore, Ranking, RankingEntry, ResultGrid, TestResults } from '../../../src/shared/practice-payloads.ts';
 import { photoUrl, testGridDetails, type AnswerRow } from './service.ts';
 
-export async function results(db: Db, userId: number, id: string) {
+export async function results(db: Db, userId: number, id: string): Promise<TestResults> {
   const test = await expireIfDue(db, await ownTest(db, userId, id));
   if (test.status !== 'finished') throw conflict('FORM_TEST_NOT_FINISHED');
   const [grids, answers, profiles, own] = await Promise.all([
@@ -29,7 +30,7 @@ export async function results(db: Db, userId: number, id: string) {
     test: serializeTest(test),
     result,
     total_time_s: totalTimeS(test),
-    grids: grids.map((g, i) => {
+    grids: grids.map((g, i): ResultGrid => {
       const a = byGrid.get(g.id);
       const rule = positional ? rangeAt(own, i + 1)! : { ...own.type_rules[g.type], points: 1 };
       const s = scoreGrid(g, a?.marked ?? [], rule);
@@ -51,7 +52,7 @@ export async function results(db: Db, userId: number, id: string) {
         chapter: { id: g.chapter_id, title: g.chapter_title, manual_id: g.manual_id },
       };
     }),
-    by_center: profiles.map((p) => {
+    by_center: profiles.map((p): CenterScore => {
       const s = scoreTest(grids, marked, p);
       return {
         slug: p.slug,
@@ -83,7 +84,7 @@ const RANKING_LIMIT = 50;
  * centres compare fairly), then by time taken. percentile = share of the others ranked below you:
  * (total − rank) / (total − 1) × 100, 100 when alone.
  */
-export async function ranking(db: Db, userId: number, id: string) {
+export async function ranking(db: Db, userId: number, id: string): Promise<Ranking> {
   const test = await expireIfDue(db, await ownTest(db, userId, id));
   if (test.status !== 'finished') throw conflict('FORM_TEST_NOT_FINISHED');
   // Best attempt per other user: highest score, then the shortest total time (same definition as totalTimeS).
@@ -114,7 +115,7 @@ export async function ranking(db: Db, userId: number, id: string) {
     rank,
     percentile,
     max_score: test.max_score,
-    entries: rows.slice(0, RANKING_LIMIT).map((r) => ({
+    entries: rows.slice(0, RANKING_LIMIT).map((r): RankingEntry => ({
       rank: rankOf(r),
       name: shortName(r.name),
       score: r.score,

@@ -11,6 +11,7 @@ import {
 import { abandon, createTest, finish, getTest, history, putAnswer, remove, setRemaining } from './service.ts';
 import { ranking, results } from './results.ts';
 import { syncTests } from './sync.ts';
+import type { SyncResponse, TestCreatedResponse } from '../../../src/shared/practice-payloads.ts';
 import { createWeakTest } from '../stats/weak.ts';
 import { idParam, plainString } from '../../../src/shared/input-rules.ts';
 
@@ -24,7 +25,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/tests', { ...auth, schema: { tags, security, body: createTestBody } }, async (req, reply) => {
     const { test, created } = await createTest(app.db, req.auth!.id, req.body);
-    return reply.code(created ? 201 : 200).send({ success: 'TEST_CREATED', test });
+    return reply.code(created ? 201 : 200).send({ success: 'TEST_CREATED', test } satisfies TestCreatedResponse);
   });
 
   app.post(
@@ -38,15 +39,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description: 'Încărcarea testelor făcute offline; idempotentă după id-urile generate de client.',
       },
     },
-    async (req) => ({
-      success: 'TEST_SYNCED' as const,
+    async (req): Promise<SyncResponse> => ({
+      success: 'TEST_SYNCED',
       tests: await syncTests(app.db, req.auth!.id, req.body.tests),
     }),
   );
 
   app.post('/tests/weak', { ...auth, schema: { tags, security, body: countBody } }, async (req, reply) => {
     const test = await createWeakTest(app.db, req.auth!.id, req.body?.count ?? 20);
-    return reply.code(201).send({ success: 'TEST_CREATED', test });
+    return reply.code(201).send({ success: 'TEST_CREATED', test } satisfies TestCreatedResponse);
   });
 
   app.get('/tests', { ...auth, schema: { tags, security, querystring: historyQuery } }, async (req) =>

@@ -3,8 +3,21 @@
 // is 404 FORM_TEST_NOT_FOUND for every verb.
 import type { Db } from '../../db/db.ts';
 import { badRequest, conflict, notFound, type AppError } from '../../lib/errors.ts';
+import type { Difficulty } from '../../../src/shared/constants.ts';
 import { gridOutcome } from '../../../src/shared/scoring.ts';
 import { HISTORY_PAGE_SIZE, type AnswerBody, type CreateTestBody } from '../../../src/shared/test-schema.ts';
+import type {
+  HistoryPage,
+  PutAnswerResponse,
+  RemainingResponse,
+  ServerAnswer,
+  ServerTest,
+  ServerTestGrid,
+  TestAbandonedResponse,
+  TestDeletedResponse,
+  TestDetail,
+  TestFinishedResponse,
+} from '../../../src/shared/practice-payloads.ts';
 import { reviewAnswers } from '../review/srs.ts';
 
 import {
@@ -38,7 +51,11 @@ export async function tableExists(db: Db, name: string): Promise<boolean> {
   return row?.found === true;
 }
 
-export async function createTest(db: Db, userId: number, body: CreateTestBody) {
+export async function createTest(
+  db: Db,
+  userId: number,
+  body: CreateTestBody,
+): Promise<{ test: ServerTest; created: boolean }> {
   if (body.id) {
     const existing = await db.one<TestRow>(`select ${TEST_COLUMNS} from tests t where t.id = $1`, [body.id]);
     if (existing && existing.user_id !== userId) throw badRequest('FORM_UUID_INVALID', 'id');
@@ -128,7 +145,7 @@ type GridDetailRow = {
   correct: string[];
   explanation: string;
   explanation_photo_path: string | null;
-  difficulty: string;
+  difficulty: Difficulty;
   chapter_id: number;
   chapter_title: string;
   manual_id: number;
@@ -163,7 +180,7 @@ export type AnswerRow = {
 const ANSWER_COLUMNS =
   'id, test_id, grid_id, marked, flagged, time_ms, outcome, answered_at, updated_at, reviewed_at';
 
-export function serializeAnswer(a: AnswerRow, reveal: boolean) {
+export function serializeAnswer(a: AnswerRow, reveal: boolean): ServerAnswer {
   return {
     id: a.id,
     grid_id: a.grid_id,
@@ -180,7 +197,7 @@ export function serializeAnswer(a: AnswerRow, reveal: boolean) {
 const revealed = (t: TestRow, a: AnswerRow | undefined) =>
   t.status === 'finished' || (t.mode === 'tutor' && Boolean(a?.marked.length));
 
-export async function getTest(db: Db, userId: number, id: string) {
+export async function getTest(db: Db, userId: number, id: string): Promise<TestDetail> {
   const test = await expireIfDue(db, await ownTest(db, userId, id));
   const [grids, answers] = await Promise.all([
     testGridDetails(db, test.id),
@@ -189,7 +206,7 @@ export async function getTest(db: Db, userId: number, id: string) {
   const byGrid = new Map(answers.map((a) => [a.grid_id, a]));
   return {
     test: serializeTest(test, { answered_count: answers.filter((a) => a.marked.length).length }),
-    grids: grids.map((g) => {
+    grids: grids.map((g): ServerTestGrid => {
       const a = byGrid.get(g.id);
       const show = revealed(test, a);
       return {
@@ -219,7 +236,13 @@ async function writableTest(db: Db, userId: number, id: string): Promise<TestRow
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((l) => b.includes(l));
 
-export async function putAnswer(db: Db, userId: number, testId: string, gridId: number, body: AnswerBody) {
+export async function putAnswer(
+  db: Db,
+  userId: number,
+  testId: string,
+  gridId: number,
+  body: AnswerBody,
+): Promise<PutAnswerResponse> {
   const test = await writableTest(db, userId, testId);
   const grid = await db.one<{
     correct: string[];
@@ -293,7 +316,7 @@ export async function putAnswer(db: Db, userId: number, testId: string, gridId: 
   };
 }
 
-export async function setRemaining(db: Db, userId: number, id: string, remaining: number) {
+export async function setRemaining(db: Db, userId: number, id: string, remaining: number): Promise<RemainingResponse> {
   const test = await writableTest(db, userId, id);
   if (test.time_limit_s === null || remaining > test.time_limit_s)
     throw badRequest('FORM_TEST_REMAINING_TIME_INVALID', 'remaining_s');
@@ -303,10 +326,11 @@ export async function setRemaining(db: Db, userId: number, id: string, remaining
     [test.id, remaining],
   ))!;
   const after = await expireIfDue(db, row);
-  return { remaining_s: after.status === 'unfinished' ? remainingSeconds(after) : 0, status: after.status };
+  // A timed test (checked above), so remainingSeconds is a number.
+  return { remaining_s: after.status === 'unfinished' ? (remainingSeconds(after) ?? 0) : 0, status: after.status };
 }
 
-export async function finish(db: Db, userId: number, id: string) {
+export async function finish(db: Db, userId: number, id: string): Promise<TestFinishedResponse> {
   const test = await ownTest(db, userId, id);
   if (test.status !== 'unfinished') throw closedError(test);
   // An overdue test finishes as 'expired' (at its deadline); the caller still gets its result.
@@ -318,24 +342,29 @@ export async function finish(db: Db, userId: number, id: string) {
     ? await finishTest(db, test, 'expired', new Date(+new Date(test.started_at) + test.time_limit_s * 1000))
     : await finishTest(db, test, 'user');
   if (!changed || !result) throw closedError(row);
-  return { success: 'TEST_FINISHED' as const, test: serializeTest(row), result };
+  return { success: 'TEST_FINISHED', test: serializeTest(row), result };
 }
 
-export async function abandon(db: Db, userId: number, id: string) {
+export async function abandon(db: Db, userId: number, id: string): Promise<TestAbandonedResponse> {
   const test = await expireIfDue(db, await ownTest(db, userId, id));
   if (test.status !== 'unfinished') throw conflict('FORM_TEST_INVALID_STATUS');
   const row = await abandonTest(db, test);
   if (!row) throw conflict('FORM_TEST_INVALID_STATUS');
-  return { success: 'TEST_ABANDONED' as const, test: serializeTest(row) };
+  return { success: 'TEST_ABANDONED', test: serializeTest(row) };
 }
 
-export async function remove(db: Db, userId: number, id: string) {
+export async function remove(db: Db, userId: number, id: string): Promise<TestDeletedResponse> {
   const test = await ownTest(db, userId, id);
   await db.query('delete from tests where id = $1 and user_id = $2', [test.id, userId]);
-  return { success: 'TEST_DELETED' as const };
+  return { success: 'TEST_DELETED' };
 }
 
-export async function history(db: Db, userId: number, status: TestRow['status'] | undefined, page: number) {
+export async function history(
+  db: Db,
+  userId: number,
+  status: TestRow['status'] | undefined,
+  page: number,
+): Promise<HistoryPage> {
   await expireOverdue(db, userId);
   const params: unknown[] = [userId];
   let where = 't.user_id = $1';

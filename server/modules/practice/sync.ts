@@ -43,10 +43,10 @@ import {
   storedResult,
   expireIfDue,
   scorableGrids,
-  type TestResult,
 } from './engine.ts';
 import { TEST_COLUMNS, type TestRow } from './model.ts';
 import { scoreTest } from '../../../src/shared/scoring.ts';
+import type { ServerSyncOutcome } from '../../../src/shared/practice-payloads.ts';
 import { profileForUser, referenceProfile } from '../scoring-profiles/service.ts';
 
 /** Device clocks drift: an answer up to this much before the server's start still counts. */
@@ -57,13 +57,8 @@ export const DEADLINE_GRACE_MS = 5_000;
 type SyncTest = z.output<typeof syncTest>;
 type SyncAnswer = SyncTest['answers'][number];
 
-export type SyncOutcome = {
-  id: string;
-  status: 'synced' | 'conflict' | 'rejected';
-  code?: ErrorCode;
-  test_status?: TestRow['status'];
-  result?: TestResult;
-};
+/** The outcome of one uploaded test (declared once for server and app). */
+export type SyncOutcome = ServerSyncOutcome;
 
 class Rejected extends Error {
   readonly code: ErrorCode;

@@ -3,6 +3,7 @@ import { countBody } from '../../../src/shared/test-schema.ts';
 import { allowedGrid, insertTest, isPremium } from '../practice/engine.ts';
 import { serializeTest } from '../practice/model.ts';
 import { notEnoughGrids } from '../practice/service.ts';
+import type { ReviewQueue, TestCreatedResponse } from '../../../src/shared/practice-payloads.ts';
 
 // Spaced-repetition review queue (cards are updated by srs.ts when grids are answered).
 //
@@ -14,7 +15,7 @@ const REVIEW_TEST_DEFAULT = 20;
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['review'];
   const security = [{ bearer: [] }];
-  app.get('/review', { onRequest: app.authenticate, schema: { tags, security } }, async (req) => {
+  app.get('/review', { onRequest: app.authenticate, schema: { tags, security } }, async (req): Promise<ReviewQueue> => {
     const userId = req.auth!.id;
     const premium = await isPremium(app.db, userId);
     const row = await app.db.one<{ due: number; total: number; next_due: Date | null }>(
@@ -53,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         gridIds: rows.map((r) => r.id),
         timeLimitS: null,
       });
-      return reply.code(201).send({ success: 'TEST_CREATED', test: serializeTest(test!) });
+      return reply.code(201).send({ success: 'TEST_CREATED', test: serializeTest(test!) } satisfies TestCreatedResponse);
     },
   );
 };

@@ -2,23 +2,25 @@
 // correct_pct = fully right answers / answered × 100 (one decimal). Days are Romanian days
 // (Europe/Bucharest).
 import type { Db } from '../../db/db.ts';
+import type { ChapterStat, ProgressDay, Stats } from '../../../src/shared/stats-payloads.ts';
 
 /** A chapter needs this many answered grids before it can be called weak. */
 export const WEAK_MIN_ANSWERED = 5;
 export const WEAK_LIMIT = 5;
 export const PROGRESS_DAYS = 90;
 
-type Agg = { answered: number; right: number; partial: number; wrong: number };
+/** The counts as the database gives them, before correct_pct. */
+type Counts = { answered: number; right: number; partial: number; wrong: number };
 const pct = (right: number, answered: number) => (answered ? Math.round((right / answered) * 1000) / 10 : 0);
-const withPct = <T extends Agg>(r: T) => ({ ...r, correct_pct: pct(r.right, r.answered) });
+const withPct = <T extends Counts>(r: T) => ({ ...r, correct_pct: pct(r.right, r.answered) });
 
 const AGG = `count(*)::int as answered,
   count(*) filter (where a.outcome = 'right')::int as right,
   count(*) filter (where a.outcome = 'partial')::int as partial,
   count(*) filter (where a.outcome = 'wrong')::int as wrong`;
 
-export async function chapterStats(db: Db, userId: number) {
-  const rows = await db.query<Agg & { chapter_id: number; title: string; manual_id: number }>(
+export async function chapterStats(db: Db, userId: number): Promise<ChapterStat[]> {
+  const rows = await db.query<Counts & { chapter_id: number; title: string; manual_id: number }>(
     `select c.id as chapter_id, c.title, c.manual_id, ${AGG}
        from answers a join grids g on g.id = a.grid_id join chapters c on c.id = g.chapter_id
       where a.user_id = $1 and a.outcome <> 'blank'
@@ -35,18 +37,18 @@ export function weakest<T extends { answered: number; correct_pct: number }>(cha
     .slice(0, WEAK_LIMIT);
 }
 
-export async function stats(db: Db, userId: number) {
+export async function stats(db: Db, userId: number): Promise<Stats> {
   const [tests, totals, manuals, chapters, progress] = await Promise.all([
     db.query<{ status: string; n: number }>(
       'select status, count(*)::int as n from tests where user_id = $1 group by status',
       [userId],
     ),
-    db.one<Agg & { avg_time_ms: number | null; total_time_ms: number | null }>(
+    db.one<Counts & { avg_time_ms: number | null; total_time_ms: number | null }>(
       `select ${AGG}, avg(a.time_ms)::float8 as avg_time_ms, sum(a.time_ms)::float8 as total_time_ms
          from answers a where a.user_id = $1 and a.outcome <> 'blank'`,
       [userId],
     ),
-    db.query<Agg & { manual_id: number; title: string }>(
+    db.query<Counts & { manual_id: number; title: string }>(
       `select m.id as manual_id, m.title, ${AGG}
          from answers a join grids g on g.id = a.grid_id join chapters c on c.id = g.chapter_id join manuals m on m.id = c.manual_id
         where a.user_id = $1 and a.outcome <> 'blank'
@@ -54,7 +56,7 @@ export async function stats(db: Db, userId: number) {
       [userId],
     ),
     chapterStats(db, userId),
-    db.query<Agg & { day: string }>(
+    db.query<Counts & { day: string }>(
       `select to_char((a.answered_at at time zone 'Europe/Bucharest')::date, 'YYYY-MM-DD') as day, ${AGG}
          from answers a
         where a.user_id = $1 and a.outcome <> 'blank' and a.answered_at > now() - make_interval(days => $2)
@@ -80,7 +82,7 @@ export async function stats(db: Db, userId: number) {
     },
     manuals: manuals.map(withPct),
     chapters,
-    progress: progress.map((p) => ({
+    progress: progress.map((p): ProgressDay => ({
       day: p.day,
       answered: p.answered,
       right: p.right,

@@ -5,10 +5,11 @@ import { allowedGrid, insertTest, isPremium } from '../practice/engine.ts';
 import { serializeTest } from '../practice/model.ts';
 import { notEnoughGrids } from '../practice/service.ts';
 import { chapterStats, weakest } from './queries.ts';
+import type { ServerTest } from '../../../src/shared/practice-payloads.ts';
 
 const WEAK_CHAPTERS = 3;
 
-export async function createWeakTest(db: Db, userId: number, count: number) {
+export async function createWeakTest(db: Db, userId: number, count: number): Promise<ServerTest> {
   const chapters = weakest(await chapterStats(db, userId)).slice(0, WEAK_CHAPTERS);
   if (!chapters.length) throw notEnoughGrids(0);
   const premium = await isPremium(db, userId);
