@@ -1,5 +1,5 @@
 // Order 1: accounts end to end against the real server and its mail outbox.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { DEMO, login, mailLink } from './helpers.ts';
 
 test('register → email link from the outbox → almost there → dashboard', async ({ page }) => {
@@ -44,7 +44,10 @@ test('bad input keeps what was typed and shows Romanian errors', async ({ page }
 test('login and logout', async ({ page }) => {
   await login(page, DEMO);
   await expect(page).toHaveURL(/\/teste/);
-  await page.getByRole('button', { name: /Deconectare|Ieși/ }).first().click();
+  await page
+    .getByRole('button', { name: /Deconectare|Ieși/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await page.goto('/statistici');

@@ -1,13 +1,6 @@
 // Admin: the demo user reports a grid, the admin resolves it with a reply; preview links; gate.
-import { test, expect } from '@playwright/test';
+import { test, expect, chooseEssentialCookies } from './fixtures.ts';
 import { ADMIN, login } from './helpers.ts';
-
-// The cookie banner would cover the buttons these flows click: choose once for every page.
-const COOKIES = () => localStorage.setItem('cookiePreferences', JSON.stringify({ essential: true, statistics: false }));
-
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(COOKIES);
-});
 
 test('a non-admin sees the admin-required text', async ({ page }) => {
   await login(page);
@@ -18,7 +11,7 @@ test('a non-admin sees the admin-required text', async ({ page }) => {
 test('admin resolves a report made by the demo user', async ({ browser }) => {
   const reason = `Varianta corectă pare să fie B, nu A (${Date.now()}).`;
   const demoContext = await browser.newContext();
-  await demoContext.addInitScript(COOKIES);
+  await chooseEssentialCookies(demoContext);
   const demo = await demoContext.newPage();
   await login(demo);
   // The demo user's own grid is the easiest one to reach with a GridView: write one, then report it.
@@ -28,7 +21,8 @@ test('admin resolves a report made by the demo user', async ({ browser }) => {
   await demo.getByLabel('Capitol').selectOption({ index: 1 });
   const statement = `Grilă raportată în testul de administrare ${Date.now()}:`;
   await demo.getByLabel('Enunț').fill(statement);
-  for (const l of ['A', 'B', 'C', 'D', 'E']) await demo.getByLabel(`Varianta ${l}`, { exact: true }).fill(`răspuns ${l}`);
+  for (const l of ['A', 'B', 'C', 'D', 'E'])
+    await demo.getByLabel(`Varianta ${l}`, { exact: true }).fill(`răspuns ${l}`);
   await demo.getByLabel('A este corectă').check();
   await demo.getByRole('button', { name: 'Adaugă grila' }).click();
   await expect(demo).toHaveURL(/grilele-mele/);
@@ -44,7 +38,7 @@ test('admin resolves a report made by the demo user', async ({ browser }) => {
   await demoContext.close();
 
   const adminContext = await browser.newContext();
-  await adminContext.addInitScript(COOKIES);
+  await chooseEssentialCookies(adminContext);
   const admin = await adminContext.newPage();
   await login(admin, ADMIN);
   await admin.goto('/admin/raportari');

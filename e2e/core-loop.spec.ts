@@ -1,19 +1,17 @@
 // Issue 11 §4 (core loop) on screen: the score per centre on a phone, the 'Estimare' label, the
 // first invalid field of a form, and correcting a mistyped address on /verifica-email.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures.ts';
 import { dismissOverlays, login, mailLink } from './helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 
-// The cookie choice is made up front: the banner is not what these tests look at, and on a phone
-// it would cover the buttons they press.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('cookiePreferences', JSON.stringify({ essential: true, statistics: false })));
-});
-
 async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: object) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await page.request.fetch(`/api/v1${url}`, { method, headers: { authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
+  const res = await page.request.fetch(`/api/v1${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();
 }
@@ -21,10 +19,16 @@ async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data
 /** A finished 5-grid test made through the API (the solve screen has its own specs). */
 async function finishedTest(page: Page): Promise<string> {
   const { manuals } = (await api(page, 'GET', '/courses')) as { manuals: { id: number }[] };
-  const created = await api(page, 'POST', '/tests', { manual_id: manuals[0]!.id, chapter_ids: [], count: 5, mode: 'exam' });
+  const created = await api(page, 'POST', '/tests', {
+    manual_id: manuals[0]!.id,
+    chapter_ids: [],
+    count: 5,
+    mode: 'exam',
+  });
   const id = created.test.id as string;
   const grids = (await api(page, 'GET', `/tests/${id}`)).grids as { id: number }[];
-  for (const g of grids) await api(page, 'PUT', `/tests/${id}/answers/${g.id}`, { id: crypto.randomUUID(), marked: ['A'] });
+  for (const g of grids)
+    await api(page, 'PUT', `/tests/${id}/answers/${g.id}`, { id: crypto.randomUUID(), marked: ['A'] });
   await api(page, 'POST', `/tests/${id}/finish`);
   return id;
 }
@@ -137,4 +141,43 @@ test('a mistyped address is corrected on /verifica-email and the new one confirm
   await page.getByLabel('Centrul universitar').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Salvează și începe' }).click();
   await expect(page).toHaveURL(/\/teste$/);
+});
+
+test('small slips of §4.11: review button clear of its link, Romanian file picker, "Recomandări", abandoned test navigation', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await login(page);
+
+  // The review card with grids due (the queue is the server's; only its numbers are set here).
+  await page.route('**/api/v1/review', (route) =>
+    route.fulfill({ json: { due_count: 3, total_cards: 3, next_due: null } }),
+  );
+  await page.goto('/teste');
+  const reviewButton = page.getByRole('button', { name: 'Recapitulează 3 grile' });
+  await expect(reviewButton).toBeVisible();
+  const button = (await reviewButton.boundingBox())!;
+  const link = (await page.getByRole('link', { name: 'Despre recapitulare' }).boundingBox())!;
+  expect(link.y - (button.y + button.height)).toBeGreaterThanOrEqual(8);
+  await page.unroute('**/api/v1/review');
+
+  // The file inputs show a Romanian button, not the browser's 'Choose File'.
+  await page.goto('/cont');
+  await expect(page.getByText('Alege fișierul').first()).toBeVisible();
+  const native = (await page.locator('input[type="file"]').first().boundingBox()) ?? { width: 0, height: 0 };
+  expect(native.width * native.height).toBeLessThanOrEqual(1);
+
+  await page.goto('/setari/referrali');
+  await expect(page).toHaveTitle(/^Recomandări \| /);
+
+  // An abandoned test offers the way on.
+  const { manuals } = (await api(page, 'GET', '/courses')) as { manuals: { id: number }[] };
+  const created = await api(page, 'POST', '/tests', { manual_id: manuals[0]!.id, chapter_ids: [], count: 2, mode: 'exam' });
+  await api(page, 'POST', `/tests/${created.test.id as string}/abandon`);
+  await page.goto(`/teste/${created.test.id as string}`);
+  await expect(page.getByRole('heading', { name: 'Test abandonat' })).toBeVisible();
+  const onward = page.getByRole('navigation', { name: 'Mai departe' });
+  await expect(onward.getByRole('link')).toHaveText(['Test nou', 'Istoric teste', 'Înapoi la teste']);
+  await onward.getByRole('link', { name: 'Test nou' }).click();
+  await expect(page).toHaveURL(/\/teste\/start$/);
 });

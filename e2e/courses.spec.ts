@@ -1,18 +1,14 @@
 // Courses: public reading, signed-in progress, offline download and reading without network.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { login } from './helpers.ts';
-
-// The cookie banner would cover the buttons these flows click: choose once for every page.
-const COOKIES = () => localStorage.setItem('cookiePreferences', JSON.stringify({ essential: true, statistics: false }));
-
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(COOKIES);
-});
 
 test('a visitor reads a chapter without an account', async ({ page }) => {
   await page.goto('/cursuri');
   await expect(page.getByRole('heading', { level: 1, name: 'Cursuri' })).toBeVisible();
-  await page.getByRole('link', { name: /Biologie clasa a XI-a/ }).first().click();
+  await page
+    .getByRole('link', { name: /Biologie clasa a XI-a/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/cursuri\/biologie-xi$/);
   await page.getByRole('link', { name: 'Sistemul nervos' }).click();
   await expect(page).toHaveURL(/\/cursuri\/biologie-xi\/sistemul-nervos$/);
@@ -22,7 +18,11 @@ test('a visitor reads a chapter without an account', async ({ page }) => {
   await expect(page.locator('.chapter-body img').first()).toHaveAttribute('alt', /.+/);
   await expect(page.getByRole('navigation', { name: 'Cale de navigare' })).toContainText('Cursuri');
   await expect(page.getByRole('link', { name: /Capitolul următor/ })).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'Creează un cont' }).getByRole('link', { name: 'Creează cont gratuit' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Creează un cont' })
+      .getByRole('link', { name: 'Creează cont gratuit' }),
+  ).toBeVisible();
 });
 
 test('signed in: mark a chapter as read and see the practice link', async ({ page }) => {

@@ -1,27 +1,30 @@
 // Grids: add a grid and find it under "Grilele mele"; favourites add/remove.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures.ts';
 import { login } from './helpers.ts';
-
-// The cookie banner would cover the buttons these flows click: choose once for every page.
-const COOKIES = () => localStorage.setItem('cookiePreferences', JSON.stringify({ essential: true, statistics: false }));
-
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(COOKIES);
-});
 
 async function addGrid(page: Page, statement: string) {
   await page.goto('/teste/adauga-grila');
   await expect(page.getByRole('heading', { level: 1, name: 'Adaugă o grilă' })).toBeVisible();
-  await page.getByLabel('Manual').selectOption({ label: 'Biologie clasa a XI-a — Anatomia și fiziologia omului' });
+  await page
+    .getByLabel('Manual')
+    .selectOption({ label: 'Biologie clasa a XI-a — Anatomia și fiziologia omului' });
   const chapter = page.getByLabel('Capitol');
   await expect(chapter).toBeEnabled();
   await chapter.selectOption({ label: 'Sistemul nervos' });
   await page.getByLabel('Enunț').fill(statement);
-  for (const [l, text] of [['A', 'neuronul'], ['B', 'nefronul'], ['C', 'alveola'], ['D', 'hepatocitul'], ['E', 'osteonul']]) {
+  for (const [l, text] of [
+    ['A', 'neuronul'],
+    ['B', 'nefronul'],
+    ['C', 'alveola'],
+    ['D', 'hepatocitul'],
+    ['E', 'osteonul'],
+  ]) {
     await page.getByLabel(`Varianta ${l}`, { exact: true }).fill(text);
   }
   await page.getByLabel('A este corectă').check();
-  await page.getByRole('textbox', { name: 'Explicație (opțional)' }).fill('Neuronul este unitatea structurală a sistemului nervos.');
+  await page
+    .getByRole('textbox', { name: 'Explicație (opțional)' })
+    .fill('Neuronul este unitatea structurală a sistemului nervos.');
   await page.getByLabel('greu', { exact: true }).check();
   await page.getByRole('button', { name: 'Adaugă grila' }).click();
   await expect(page).toHaveURL(/\/teste\/grilele-mele$/);
@@ -50,7 +53,10 @@ test('add a grid, find it under my grids, favourite it and remove it', async ({ 
   await page.goto('/favorite');
   const fav = page.locator('.grid-view', { hasText: statement });
   await expect(fav).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Începe un test din favorite' })).toHaveAttribute('href', '/teste/start?only_favorites=1');
+  await expect(page.getByRole('link', { name: 'Începe un test din favorite' })).toHaveAttribute(
+    'href',
+    '/teste/start?only_favorites=1',
+  );
   await fav.getByRole('button', { name: 'Scoate de la favorite' }).click();
   await expect(page.getByText('Grila a fost scoasă de la favorite.')).toBeVisible();
   await expect(fav).toHaveCount(0);

@@ -1,5 +1,5 @@
 // Access guard (SPEC §4) and the 401 rule, in the browser.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { DEMO, login } from './helpers.ts';
 
 test('signed out: protected routes go to login with a redirect, static pages stay', async ({ page }) => {
@@ -19,7 +19,9 @@ test('login returns to the page asked for', async ({ page }) => {
   await expect(page).toHaveURL(/\/statistici$/);
 });
 
-test('signed in: public auth pages and finished steps go to /cont/premium; static pages stay', async ({ page }) => {
+test('signed in: public auth pages and finished steps go to /cont/premium; static pages stay', async ({
+  page,
+}) => {
   await login(page);
   await page.goto('/conectare');
   await expect(page).toHaveURL(/\/cont\/premium$/);
@@ -35,7 +37,9 @@ test('signed in: public auth pages and finished steps go to /cont/premium; stati
 
 test('unverified email → /verifica-email; incomplete profile → /inca-un-pas', async ({ page, request }) => {
   const email = `guard.${Date.now()}@exemplu.ro`;
-  const res = await request.post('/api/v1/auth/register', { data: { name: 'Dan Pop', email, password: 'parola-buna-123', terms: true } });
+  const res = await request.post('/api/v1/auth/register', {
+    data: { name: 'Dan Pop', email, password: 'parola-buna-123', terms: true },
+  });
   const { token } = (await res.json()) as { token: string };
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('token', t), token);

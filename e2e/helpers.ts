@@ -27,14 +27,23 @@ export async function mailLink(to: string, pathPart: string): Promise<string> {
 }
 
 function decodeQuotedPrintable(s: string): string {
-  return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
 export function maintenance(mode: 'on' | 'off'): void {
-  execFileSync(process.execPath, ['server/cli/maintenance.ts', mode], { env: { ...process.env, DATA_DIR: E2E_DATA_DIR }, stdio: 'pipe' });
+  execFileSync(process.execPath, ['server/cli/maintenance.ts', mode], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    stdio: 'pipe',
+  });
 }
 
-export async function login(page: Page, account = DEMO, opts: { acknowledgeAnnouncement?: boolean } = {}): Promise<void> {
+export async function login(
+  page: Page,
+  account = DEMO,
+  opts: { acknowledgeAnnouncement?: boolean } = {},
+): Promise<void> {
   await page.goto('/conectare');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Parola', { exact: true }).fill(account.password);
@@ -50,17 +59,9 @@ export async function login(page: Page, account = DEMO, opts: { acknowledgeAnnou
   });
 }
 
-/** Closes what can cover a page on a first visit: the cookie banner and, if it opens, the
- *  partial-scores announcement (shown once per account). */
+/** Closes the cookie banner if it is open (specs that opt out of the fixture's cookie choice).
+ *  The partial-scores announcement does not open while simulations are not live (SIMULATIONS_LIVE). */
 export async function dismissOverlays(page: Page): Promise<void> {
   const cookies = page.getByRole('button', { name: 'Doar esențiale' });
   if (await cookies.isVisible().catch(() => false)) await cookies.click();
-  const dialog = page.getByRole('dialog', { name: 'Calcul Punctaje Parțiale' });
-  try {
-    await dialog.waitFor({ state: 'visible', timeout: 3000 });
-  } catch {
-    return;
-  }
-  await dialog.getByRole('button', { name: 'Perfect, am înțeles!' }).click();
-  await expect(dialog).toBeHidden();
 }

@@ -3,22 +3,40 @@
 // server answers 503 exactly as while it restarts behind a proxy), an account switch with unsent
 // answers, and a POST /tests answered too late. Each case asks the API whether the server has
 // every answer exactly once.
-import { test, expect, type Page, type Request } from '@playwright/test';
+import { test, expect, type Page, type Request } from './fixtures.ts';
 import { DEMO, PREMIUM, dismissOverlays, login, maintenance } from './helpers.ts';
 
-type Detail = { test: { id: string; status: string; source: string }; answers: { id: string; grid_id: number; marked: string[] }[] };
+type Detail = {
+  test: { id: string; status: string; source: string };
+  answers: { id: string; grid_id: number; marked: string[] }[];
+};
 
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
-async function detail(page: Page, id: string, auth?: string | null): Promise<{ status: number; body: Detail | null }> {
-  const res = await page.request.get(`/api/v1/tests/${id}`, { headers: { Authorization: `Bearer ${auth ?? (await token(page))}` } });
+async function detail(
+  page: Page,
+  id: string,
+  auth?: string | null,
+): Promise<{ status: number; body: Detail | null }> {
+  const res = await page.request.get(`/api/v1/tests/${id}`, {
+    headers: { Authorization: `Bearer ${auth ?? (await token(page))}` },
+  });
   return { status: res.status(), body: res.ok() ? ((await res.json()) as Detail) : null };
 }
 
 /** The server has exactly `n` answers for the test, one per grid (polls: the outbox retries on its own). */
-async function expectAnswersOnServer(page: Page, id: string, n: number, auth?: string | null, timeout = 60_000) {
+async function expectAnswersOnServer(
+  page: Page,
+  id: string,
+  n: number,
+  auth?: string | null,
+  timeout = 60_000,
+) {
   await expect
-    .poll(async () => (await detail(page, id, auth)).body?.answers.filter((a) => a.marked.length).length ?? -1, { timeout, intervals: [500, 1000, 2000] })
+    .poll(
+      async () => (await detail(page, id, auth)).body?.answers.filter((a) => a.marked.length).length ?? -1,
+      { timeout, intervals: [500, 1000, 2000] },
+    )
     .toBe(n);
   const answers = (await detail(page, id, auth)).body!.answers;
   expect(new Set(answers.map((a) => a.grid_id)).size).toBe(answers.length);
@@ -48,7 +66,10 @@ async function answer(page: Page, from: number, to: number) {
 test.describe('offline faults: nothing lost, nothing twice', () => {
   test.setTimeout(150_000);
 
-  test('real offline: answers wait with a plain status and reach the server once when back online', async ({ page, context }) => {
+  test('real offline: answers wait with a plain status and reach the server once when back online', async ({
+    page,
+    context,
+  }) => {
     await login(page);
     const id = await startOnlineTest(page);
     await context.setOffline(true);
@@ -61,13 +82,20 @@ test.describe('offline faults: nothing lost, nothing twice', () => {
     expect((await detail(page, id)).body!.test.source).toBe('online');
   });
 
-  test('routed 500s and aborted requests: the outbox keeps retrying and delivers when the fault clears', async ({ page }) => {
+  test('routed 500s and aborted requests: the outbox keeps retrying and delivers when the fault clears', async ({
+    page,
+  }) => {
     await login(page);
     const id = await startOnlineTest(page);
     let failures = 0;
     await page.route('**/api/v1/tests/sync', async (route) => {
       failures++;
-      if (failures % 2) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":{"general":["FORM_AN_ERROR_HAS_OCCURRED"]}}' });
+      if (failures % 2)
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"errors":{"general":["FORM_AN_ERROR_HAS_OCCURRED"]}}',
+        });
       else await route.abort('connectionreset');
     });
     await answer(page, 1, 3);
@@ -82,7 +110,9 @@ test.describe('offline faults: nothing lost, nothing twice', () => {
     expect((await detail(page, id)).body!.test.source).toBe('online');
   });
 
-  test('maintenance (503) under a running test: the test stays solvable, answers queue, results come back without a reload', async ({ page }) => {
+  test('maintenance (503) under a running test: the test stays solvable, answers queue, results come back without a reload', async ({
+    page,
+  }) => {
     await login(page);
     const id = await startOnlineTest(page);
     await answer(page, 1, 1);
@@ -107,7 +137,9 @@ test.describe('offline faults: nothing lost, nothing twice', () => {
     expect((await detail(page, id)).body!.test).toMatchObject({ status: 'finished', source: 'online' });
   });
 
-  test("another account on the same device: A's answers are never sent with B's token and wait for A", async ({ page }) => {
+  test("another account on the same device: A's answers are never sent with B's token and wait for A", async ({
+    page,
+  }) => {
     const syncs: { auth: string; ids: string[] }[] = [];
     page.on('request', (req: Request) => {
       if (!req.url().endsWith('/api/v1/tests/sync') || req.method() !== 'POST') return;
@@ -153,10 +185,14 @@ test.describe('offline faults: nothing lost, nothing twice', () => {
     expect(carried.every((a) => a === `Bearer ${tokenA}` || a === `Bearer ${tokenA2}`)).toBe(true);
   });
 
-  test('POST /tests answered after the timeout: the retry returns the same test, never a second one', async ({ page }) => {
+  test('POST /tests answered after the timeout: the retry returns the same test, never a second one', async ({
+    page,
+  }) => {
     await login(page);
     const auth = { Authorization: `Bearer ${await token(page)}` };
-    const before = ((await (await page.request.get('/api/v1/tests', { headers: auth })).json()) as { total: number }).total;
+    const before = (
+      (await (await page.request.get('/api/v1/tests', { headers: auth })).json()) as { total: number }
+    ).total;
     const created: string[] = [];
     let first = true;
     await page.route('**/api/v1/tests', async (route) => {
@@ -171,7 +207,9 @@ test.describe('offline faults: nothing lost, nothing twice', () => {
     const id = await startOnlineTest(page);
     expect(created.length).toBeGreaterThanOrEqual(2);
     expect(new Set(created)).toEqual(new Set([id]));
-    const after = ((await (await page.request.get('/api/v1/tests', { headers: auth })).json()) as { total: number }).total;
+    const after = (
+      (await (await page.request.get('/api/v1/tests', { headers: auth })).json()) as { total: number }
+    ).total;
     expect(after).toBe(before + 1);
     expect((await detail(page, id)).body!.test.source).toBe('online');
   });

@@ -1,10 +1,13 @@
 // Overlays one at a time at phone width (issue 11 §6): a first-time visitor sees only the cookie
 // banner; after the choice nothing piles up; the install banner waits until the app was used and
 // never covers the solve screen; the same toast twice is one toast.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { dismissOverlays, login, PREMIUM } from './helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
+
+// These tests are about the cookie banner among the others: no cookie choice made up front.
+test.use({ cookieChoice: false });
 /** The install banner waits this long for beforeinstallprompt before it shows at all. */
 const INSTALL_GRACE_MS = 4500;
 
@@ -19,7 +22,9 @@ async function phonePage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-test('a first-time visitor sees only the cookie banner; after the choice nothing piles up; the second visit may offer the install', async ({ context }) => {
+test('a first-time visitor sees only the cookie banner; after the choice nothing piles up; the second visit may offer the install', async ({
+  context,
+}) => {
   const page = await phonePage(context);
   await page.goto('/');
   await expect(cookieBanner(page)).toBeVisible();
@@ -70,7 +75,9 @@ test('the install banner never shows on the solve screen (it does on the tests h
 test('the same toast triggered twice shows once', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await login(page, PREMIUM);
-  await page.evaluate(() => localStorage.setItem('cookiePreferences', '{"essential":true,"statistics":false}'));
+  await page.evaluate(() =>
+    localStorage.setItem('cookiePreferences', '{"essential":true,"statistics":false}'),
+  );
   await page.goto('/cont');
   await dismissOverlays(page);
   const name = page.getByLabel('Nume complet');

@@ -4,7 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { test, expect, type Page } from './fixtures.ts';
 import { login } from './helpers.ts';
 
 const HOME_HEADING = /Pregătește-te pentru admiterea la medicină/;
@@ -21,10 +22,15 @@ async function controlledBySw(page: Page): Promise<void> {
 
 /** Skips the cookie banner (the install banner waits for the cookie choice). */
 async function acceptCookies(page: Page): Promise<void> {
-  await page.evaluate(() => localStorage.setItem('cookiePreferences', '{"essential":true,"statistics":false}'));
+  await page.evaluate(() =>
+    localStorage.setItem('cookiePreferences', '{"essential":true,"statistics":false}'),
+  );
 }
 
-test('installable: no installability errors; the manifest is Romanian with maskable icons', async ({ page, baseURL }) => {
+test('installable: no installability errors; the manifest is Romanian with maskable icons', async ({
+  page,
+  baseURL,
+}) => {
   // Playwright's usual contexts are incognito, where Chromium never installs ('in-incognito'): the
   // installability check runs in a persistent profile, like a real user's browser.
   const profile = mkdtempSync(join(tmpdir(), 'grilio-pwa-profile-'));
@@ -40,14 +46,20 @@ test('installable: no installability errors; the manifest is Romanian with maska
     await p.goto('/');
     await controlledBySw(p);
     const cdp = await persistent.newCDPSession(p);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
     expect(installabilityErrors).toEqual([]);
 
     // Installable, so Chromium fires beforeinstallprompt: the banner offers 'Instalează'.
-    await p.evaluate(() => localStorage.setItem('cookiePreferences', '{"essential":true,"statistics":false}'));
+    await p.evaluate(() =>
+      localStorage.setItem('cookiePreferences', '{"essential":true,"statistics":false}'),
+    );
     await p.reload();
     const banner = p.getByRole('region', { name: 'Instalează Grilio' });
-    await expect(banner).toContainText('Dorești să instalezi Grilio pe dispozitivul tău?', { timeout: 15_000 });
+    await expect(banner).toContainText('Dorești să instalezi Grilio pe dispozitivul tău?', {
+      timeout: 15_000,
+    });
     await expect(banner.getByRole('button', { name: 'Instalează' })).toBeVisible();
   } finally {
     await persistent.close();
@@ -85,10 +97,15 @@ test('installable: no installability errors; the manifest is Romanian with maska
   const metas = page.locator('meta[name="theme-color"]');
   await expect(metas).toHaveCount(2);
   await page.getByLabel('Temă întunecată').first().click();
-  await expect.poll(() => metas.evaluateAll((m) => m.map((x) => x.getAttribute('content')))).toEqual(['#0b1f1e', '#0b1f1e']);
+  await expect
+    .poll(() => metas.evaluateAll((m) => m.map((x) => x.getAttribute('content'))))
+    .toEqual(['#0b1f1e', '#0b1f1e']);
 });
 
-test('the shell starts offline: home and /despre-noi render, the offline indicator shows', async ({ page, context }) => {
+test('the shell starts offline: home and /despre-noi render, the offline indicator shows', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await controlledBySw(page);
   await context.setOffline(true);
@@ -100,22 +117,31 @@ test('the shell starts offline: home and /despre-noi render, the offline indicat
     await expect(indicator).toHaveAttribute('aria-live', 'polite');
 
     await page.goto('/despre-noi');
-    await expect(page.getByRole('heading', { level: 1, name: /Te ajutăm să ajungi acolo unde vrei/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: /Te ajutăm să ajungi acolo unde vrei/ }),
+    ).toBeVisible();
   } finally {
     await context.setOffline(false);
   }
   await expect(page.getByTestId('offline-indicator')).toHaveText('Din nou online');
 });
 
-test('the install banner follows the first-visit rule and remembers a dismissal', async ({ page }) => {
-  await page.goto('/');
-  await acceptCookies(page);
-  await page.reload();
+test('the install banner waits until the app was used, then remembers a dismissal', async ({ page }) => {
   const banner = page.getByRole('region', { name: 'Instalează Grilio' });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
+  // A first visit (reloads included) is not asked to install what it has not tried yet.
+  await page.waitForTimeout(4500);
+  await expect(banner).toHaveCount(0);
+  // Used: a finished test or a second visit sets this mark (e2e/overlays.spec.ts drives the visit).
+  await page.evaluate(() => localStorage.setItem('used-app', '1'));
+  await page.reload();
   // Chromium either offers the prompt ('Instalează') or, when it decides not to, the banner says
   // installation is unavailable here; both offer a dismiss.
   await expect(banner).toBeVisible({ timeout: 15_000 });
-  await expect(banner).toContainText(/Dorești să instalezi Grilio pe dispozitivul tău\?|Instalarea nu este disponibilă/);
+  await expect(banner).toContainText(
+    /Dorești să instalezi Grilio pe dispozitivul tău\?|Instalarea nu este disponibilă/,
+  );
   await banner.getByRole('button', { name: /Nu acum|Am înțeles/ }).click();
   await expect(banner).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('hide-install-pwa'))).toBe('1');
@@ -125,7 +151,9 @@ test('the install banner follows the first-visit rule and remembers a dismissal'
   await expect(banner).toBeHidden();
 });
 
-test('update modal: a new service worker waits; "Actualizează" activates it and reloads', async ({ page }) => {
+test('update modal: a new service worker waits; "Actualizează" activates it and reloads', async ({
+  page,
+}) => {
   await page.goto('/');
   await acceptCookies(page);
   await controlledBySw(page);
@@ -147,11 +175,15 @@ test('update modal: a new service worker waits; "Actualizează" activates it and
   const reloaded = page.waitForEvent('load');
   await dialog.getByRole('button', { name: 'Actualizează' }).click();
   await reloaded;
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')).toMatch(/\/sw\.js\?v=2$/);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''))
+    .toMatch(/\/sw\.js\?v=2$/);
   await expect(page.getByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
 });
 
-test("update modal: the realtime 'update' channel's .update event opens it; 'Mai târziu' keeps the version", async ({ page }) => {
+test("update modal: the realtime 'update' channel's .update event opens it; 'Mai târziu' keeps the version", async ({
+  page,
+}) => {
   // The hub publishes only from inside the server process and never relays client events, so the
   // test stands between the page and the real hub (Playwright routeWebSocket): every frame is
   // passed through, and the test adds the frame the hub sends for trigger('update', 'update', {}).
@@ -196,7 +228,9 @@ test('screens that need the network explain it offline instead of failing', asyn
   try {
     await page.goto('/mesaje');
     await expect(page.getByRole('heading', { level: 1, name: 'Mesaje' })).toBeVisible();
-    await expect(page.getByText('Această secțiune are nevoie de conexiune la internet. Revino când ești online.')).toBeVisible();
+    await expect(
+      page.getByText('Această secțiune are nevoie de conexiune la internet. Revino când ești online.'),
+    ).toBeVisible();
   } finally {
     await context.setOffline(false);
   }

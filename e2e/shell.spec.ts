@@ -1,5 +1,5 @@
 // Shell behaviour: maintenance, theme and cookie choice across reloads, toast pause on hover.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { login, maintenance } from './helpers.ts';
 
 test.afterEach(() => maintenance('off'));
@@ -24,20 +24,27 @@ test('maintenance on → maintenance page → off → reload', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Conectează-te' })).toBeVisible();
 });
 
-test('the theme and the cookie choice survive a reload', async ({ page }) => {
-  await page.goto('/');
-  const banner = page.getByRole('button', { name: 'Doar esențiale' });
-  await expect(banner).toBeVisible();
-  await banner.click();
-  await expect(banner).toBeHidden();
-  const before = await page.evaluate(() => document.documentElement.dataset.theme);
-  await page.getByLabel('Temă întunecată').first().click();
-  const after = await page.evaluate(() => document.documentElement.dataset.theme);
-  expect(after).not.toBe(before);
-  await page.reload();
-  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(after);
-  await expect(page.getByRole('button', { name: 'Doar esențiale' })).toBeHidden();
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cookiePreferences')))!)).toEqual({ essential: true, statistics: false });
+test.describe('without a cookie choice', () => {
+  test.use({ cookieChoice: false });
+
+  test('the theme and the cookie choice survive a reload', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('button', { name: 'Doar esențiale' });
+    await expect(banner).toBeVisible();
+    await banner.click();
+    await expect(banner).toBeHidden();
+    const before = await page.evaluate(() => document.documentElement.dataset.theme);
+    await page.getByLabel('Temă întunecată').first().click();
+    const after = await page.evaluate(() => document.documentElement.dataset.theme);
+    expect(after).not.toBe(before);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(after);
+    await expect(page.getByRole('button', { name: 'Doar esențiale' })).toBeHidden();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cookiePreferences')))!)).toEqual({
+      essential: true,
+      statistics: false,
+    });
+  });
 });
 
 test('the theme chosen while signed in is saved on the server', async ({ page }) => {
@@ -45,10 +52,12 @@ test('the theme chosen while signed in is saved on the server', async ({ page })
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const before = await page.evaluate(() => document.documentElement.dataset.theme);
   await page.getByLabel('Temă întunecată').first().click();
-  await expect.poll(async () => {
-    const res = await page.request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } });
-    return ((await res.json()) as { user: { theme: string } }).user.theme;
-  }).not.toBe(before);
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()) as { user: { theme: string } }).user.theme;
+    })
+    .not.toBe(before);
 });
 
 test('a toast pauses its countdown while hovered', async ({ page }) => {

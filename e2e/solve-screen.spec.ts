@@ -2,10 +2,16 @@
 // an upright question card, keyboard marking and moving, flag, strike-outs, a note saved offline
 // then synced, favourite and report from the solve screen and the results, resume at the first
 // unanswered grid, 'Reia grilele greșite', and the phone's bottom bar at 390 px.
-import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { test, expect, type Page } from './fixtures.ts';
 import { dismissOverlays, login } from './helpers.ts';
 
-type GridOut = { id: number; type: 'CS' | 'CM' | 'CG'; options: Record<string, string>; correct: string[] | null };
+type GridOut = {
+  id: number;
+  type: 'CS' | 'CM' | 'CG';
+  options: Record<string, string>;
+  correct: string[] | null;
+};
 
 async function token(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('token')))!;
@@ -26,7 +32,8 @@ async function startTest(page: Page, count: number): Promise<string> {
   return page.url().split('/').pop()!;
 }
 
-const currentGridId = async (page: Page) => Number(await page.locator('.grid-card').getAttribute('data-grid-id'));
+const currentGridId = async (page: Page) =>
+  Number(await page.locator('.grid-card').getAttribute('data-grid-id'));
 
 /** A letter that is surely wrong for the shown grid (the grid's key is public in the courses). */
 async function wrongLetter(page: Page, tok: string): Promise<string> {
@@ -36,7 +43,10 @@ async function wrongLetter(page: Page, tok: string): Promise<string> {
   return letter!;
 }
 
-test('desktop: upright card, keyboard, flag, strike-out, note offline then synced, favourite and report, resume, retest wrong', async ({ page, browser }) => {
+test('desktop: upright card, keyboard, flag, strike-out, note offline then synced, favourite and report, resume, retest wrong', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await login(page);
@@ -81,9 +91,16 @@ test('desktop: upright card, keyboard, flag, strike-out, note offline then synce
   // Favourite and report from the solve screen.
   const grid2 = await currentGridId(page);
   await page.locator('.grid-card').getByRole('button', { name: 'Favorite' }).click();
-  await expect(page.locator('.grid-card').getByRole('button', { name: 'La favorite' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.grid-card').getByRole('button', { name: 'La favorite' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect
-    .poll(async () => (await apiGet<{ favorites: { grid_id: number }[] }>(page.request, tok, '/favorites')).favorites.some((f) => f.grid_id === grid2))
+    .poll(async () =>
+      (await apiGet<{ favorites: { grid_id: number }[] }>(page.request, tok, '/favorites')).favorites.some(
+        (f) => f.grid_id === grid2,
+      ),
+    )
     .toBe(true);
   await page.locator('.grid-card').getByRole('button', { name: 'Raportează' }).click();
   const dialog = page.getByRole('dialog', { name: 'Raportează grila 2' });
@@ -142,9 +159,15 @@ test('desktop: upright card, keyboard, flag, strike-out, note offline then synce
   await expect(page.getByRole('heading', { name: `Grila 1 din ${wrongCount}` })).toBeVisible();
 });
 
-test('phone 390 px: bottom bar in view with previous / flag / next, the overview as a sheet', async ({ browser }) => {
+test('phone 390 px: bottom bar in view with previous / flag / next, the overview as a sheet', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
   const page = await context.newPage();
   await login(page);
   await startTest(page, 3);

@@ -1,11 +1,12 @@
 // Server-rendered public pages (issue 12 §1): complete HTML without JavaScript, hydration without
 // errors or a second API call, true grid counts (issue 11 §4.10), figures with their size.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures.ts';
 
 const CHAPTER = '/cursuri/biologie-xi/sistemul-nervos';
-const COOKIES = () => localStorage.setItem('cookiePreferences', JSON.stringify({ essential: true, statistics: false }));
 
-test('without JavaScript a chapter page has its text, headings, table or figure, count and SEO tags', async ({ browser }) => {
+test('without JavaScript a chapter page has its text, headings, table or figure, count and SEO tags', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const res = await page.goto(CHAPTER);
@@ -50,21 +51,21 @@ async function hydrates(page: Page, path: string): Promise<void> {
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   await page.getByRole('banner').getByRole('link', { name: 'Despre noi' }).click();
   await expect(page).toHaveURL(/\/despre-noi$/);
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
+    true,
+  );
   expect(errors, `console errors on ${path}`).toEqual([]);
   // The embedded data was enough: no course API call for the page the server rendered.
   expect(courseCalls, `course API calls on ${path}`).toEqual([]);
 }
 
 for (const path of ['/', '/cursuri', '/cursuri/biologie-xi', CHAPTER, '/faqs']) {
-  test(`${path} hydrates without console errors or a second data call`, async ({ page, context }) => {
-    await context.addInitScript(COOKIES);
+  test(`${path} hydrates without console errors or a second data call`, async ({ page }) => {
     await hydrates(page, path);
   });
 }
 
-test('a premium account sees the whole count, a free one the free and premium split', async ({ page, context }) => {
-  await context.addInitScript(COOKIES);
+test('a premium account sees the whole count, a free one the free and premium split', async ({ page }) => {
   const { login, PREMIUM } = await import('./helpers.ts');
   await login(page, PREMIUM);
   await page.goto(CHAPTER);

@@ -1,6 +1,6 @@
 // The test-taking flow online: start, answer, flag, leave, resume, finish, results, ranking,
 // statistics and the weak-chapter test (tutor mode with the server's explanation).
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures.ts';
 import { dismissOverlays, login } from './helpers.ts';
 
 async function answerCurrent(page: Page, option = 0) {
@@ -8,7 +8,9 @@ async function answerCurrent(page: Page, option = 0) {
   await expect(page.getByText('Răspuns salvat')).toBeVisible();
 }
 
-test('start, answer, flag, leave, resume, finish, results, ranking, statistics, weak test', async ({ page }) => {
+test('start, answer, flag, leave, resume, finish, results, ranking, statistics, weak test', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await login(page);
 

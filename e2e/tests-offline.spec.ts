@@ -1,7 +1,7 @@
 // Offline tests: download a manual, go offline, start a test from the grids on the device,
 // answer, close the page mid-test and reopen it offline (answers kept), finish with a local
 // result, then back online the outbox syncs it: the server has it exactly once.
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { dismissOverlays, login } from './helpers.ts';
 
 test('a test made offline is kept on the device and synced exactly once', async ({ page, context }) => {
@@ -66,7 +66,9 @@ test('a test made offline is kept on the device and synced exactly once', async 
   await expect(again.getByText('Răspunsurile date offline au fost sincronizate.')).toHaveCount(1);
 
   const token = await again.evaluate(() => localStorage.getItem('token'));
-  const res = await again.request.get('/api/v1/tests?status=finished', { headers: { Authorization: `Bearer ${token}` } });
+  const res = await again.request.get('/api/v1/tests?status=finished', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(res.ok()).toBe(true);
   const body = (await res.json()) as { tests: { id: string; source: string; answered_count: number }[] };
   const mine = body.tests.filter((t) => t.id === testId);
