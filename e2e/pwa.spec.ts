@@ -52,9 +52,11 @@ test('installable: no installability errors; the manifest is Romanian with maska
     expect(installabilityErrors).toEqual([]);
 
     // Installable, so Chromium fires beforeinstallprompt: the banner offers 'Instalează'.
-    await p.evaluate(() =>
-      localStorage.setItem('cookiePreferences', '{"essential":true,"statistics":false}'),
-    );
+    // (after the cookie choice, on a visit of someone who has used the app: the §6 rule)
+    await p.evaluate(() => {
+      localStorage.setItem('cookiePreferences', '{"essential":true,"statistics":false}');
+      localStorage.setItem('used-app', '1');
+    });
     await p.reload();
     const banner = p.getByRole('region', { name: 'Instalează Grilio' });
     await expect(banner).toContainText('Dorești să instalezi Grilio pe dispozitivul tău?', {
