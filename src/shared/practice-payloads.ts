@@ -64,7 +64,7 @@ export type ServerTestGrid = {
   explanation_photo_url: string | null;
 };
 
-/** An answer (service.ts serializeAnswer); `outcome` only once revealed. */
+/** An answer (answers.ts serializeAnswer); `outcome` only once revealed. */
 export type ServerAnswer = {
   id: string;
   grid_id: number;

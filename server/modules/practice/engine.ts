@@ -1,13 +1,22 @@
 // The core of the tests engine, used by the routes, the offline sync, the review queue and the
-// weak-chapters test: which grids a user may get, creating a test from grid ids, finishing
-// (scoring with the shared code) and the auto-finish of a test whose time ran out.
+// weak-chapters test: which grids a user may get (and the 422 when too few), creating a test from
+// grid ids, finishing (scoring with the shared code), the auto-finish of a test whose time ran out
+// and which tests still accept writes.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
+import { badRequest, type AppError } from '../../lib/errors.ts';
 import { scoreTest, type ScorableGrid, type TestScore } from '../../../src/shared/scoring.ts';
 import type { ServerResult } from '../../../src/shared/practice-payloads.ts';
 import { profileForUser, referenceProfile } from '../scoring-profiles/service.ts';
 import { reviewAnswers, type Reviewable } from '../review/srs.ts';
-import { TEST_COLUMNS, deadline, gridSetHash, isExpired, type TestRow } from './model.ts';
+import { TEST_COLUMNS, closedError, deadline, gridSetHash, isExpired, ownTest, type TestRow } from './model.ts';
+
+/** 422 FORM_NOT_ENOUGH_GRIDS carrying how many grids the filters allow. */
+export function notEnoughGrids(available: number): AppError {
+  const err = badRequest('FORM_NOT_ENOUGH_GRIDS');
+  (err.body as { available?: number }).available = available;
+  return err;
+}
 
 export async function isPremium(db: Db, userId: number): Promise<boolean> {
   const row = await db.one<{ premium: boolean }>(
@@ -194,4 +203,11 @@ export async function storedResult(db: Db, test: TestRow): Promise<ServerResult>
     grade,
     passed: grade + 1e-9 >= profile.final.pass_mark,
   };
+}
+
+/** A test that accepts writes: unfinished and within its time (an expired one is finished now, then 409). */
+export async function writableTest(db: Db, userId: number, id: string): Promise<TestRow> {
+  const test = await expireIfDue(db, await ownTest(db, userId, id));
+  if (test.status !== 'unfinished') throw closedError(test);
+  return test;
 }

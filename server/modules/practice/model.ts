@@ -117,3 +117,6 @@ export function closedError(t: TestRow) {
     code = t.finish_reason === 'expired' ? 'FORM_TEST_TIME_EXPIRED' : 'FORM_TEST_ALREADY_FINISHED';
   return conflict(code);
 }
+
+/** Same URL shape as the grids module's photos. */
+export const photoUrl = (p: string | null) => (p ? `/media/grids/${p}` : null);

@@ -5,10 +5,11 @@ import { conflict } from '../../lib/errors.ts';
 import { scoreGrid, scoreTest, rangeAt, isExamShaped } from '../../../src/shared/scoring.ts';
 import { listProfiles, profileForUser } from '../scoring-profiles/service.ts';
 import { expireIfDue, storedResult } from './engine.ts';
-import { ownTest, serializeTest } from './model.ts';
+import { ownTest, photoUrl, serializeTest } from './model.ts';
 import { totalTimeS } from '../../../src/shared/test-time.ts';
 import type { CenterScore, Ranking, RankingEntry, ResultGrid, TestResults } from '../../../src/shared/practice-payloads.ts';
-import { photoUrl, testGridDetails, type AnswerRow } from './service.ts';
+import { testGridDetails } from './service.ts';
+import type { AnswerRow } from './answers.ts';
 
 export async function results(db: Db, userId: number, id: string): Promise<TestResults> {
   const test = await expireIfDue(db, await ownTest(db, userId, id));

@@ -8,7 +8,9 @@ import {
   remainingBody,
   syncBody,
 } from '../../../src/shared/test-schema.ts';
-import { abandon, createTest, finish, getTest, history, putAnswer, remove, setRemaining } from './service.ts';
+import { abandon, finish, getTest, history, remove, setRemaining } from './service.ts';
+import { createTest } from './create.ts';
+import { putAnswer } from './answers.ts';
 import { ranking, results } from './results.ts';
 import { syncTests } from './sync.ts';
 import type { SyncResponse, TestCreatedResponse } from '../../../src/shared/practice-payloads.ts';

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countBody } from '../../../src/shared/test-schema.ts';
-import { allowedGrid, insertTest, isPremium } from '../practice/engine.ts';
+import { allowedGrid, insertTest, isPremium, notEnoughGrids } from '../practice/engine.ts';
 import { serializeTest } from '../practice/model.ts';
-import { notEnoughGrids } from '../practice/service.ts';
 import type { ReviewQueue, TestCreatedResponse } from '../../../src/shared/practice-payloads.ts';
 
 // Spaced-repetition review queue (cards are updated by srs.ts when grids are answered).

@@ -1,9 +1,8 @@
 // POST /tests/weak: a tutor-mode test on the user's weakest chapters (see stats/queries.ts),
 // preferring the grids not yet answered right. Fewer grids than asked is fine; none is 422.
 import type { Db } from '../../db/db.ts';
-import { allowedGrid, insertTest, isPremium } from '../practice/engine.ts';
+import { allowedGrid, insertTest, isPremium, notEnoughGrids } from '../practice/engine.ts';
 import { serializeTest } from '../practice/model.ts';
-import { notEnoughGrids } from '../practice/service.ts';
 import { chapterStats, weakest } from './queries.ts';
 import type { ServerTest } from '../../../src/shared/practice-payloads.ts';
 
