@@ -163,7 +163,8 @@ test('small slips of §4.11: review button clear of its link, Romanian file pick
 
   // The file inputs show a Romanian button, not the browser's 'Choose File'.
   await page.goto('/cont');
-  await expect(page.getByText('Alege fișierul').first()).toBeVisible();
+  await expect(page.getByText('Alege o poză')).toBeVisible();
+  await expect(page.getByText('Niciun fișier ales')).toBeVisible();
   const native = (await page.locator('input[type="file"]').first().boundingBox()) ?? { width: 0, height: 0 };
   expect(native.width * native.height).toBeLessThanOrEqual(1);
 
