@@ -15,6 +15,8 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  /** With REDIS_URL: prefix of the channel on which revoked tokens are announced to every process. */
+  SESSIONS_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).default('grilio:sessions:'),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default(''),
@@ -39,6 +41,15 @@ const schema = z.object({
   /** Open realtime connections per client address (a class behind one NAT, a few tabs each). */
   REALTIME_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(100),
   PUSHER_PORT: z.coerce.number().int().optional(),
+  /** Seconds of silence after which the hub pings a connection, and time it has to answer (else 4201). */
+  REALTIME_ACTIVITY_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(120),
+  REALTIME_PONG_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
+  /** Optional: several server processes share channels and presence through this Redis. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  /** Key and pub/sub prefix of the realtime state in Redis (one per deployment sharing a Redis). */
+  REALTIME_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).default('grilio:rt:'),
+  /** A process whose heartbeat is older than this is dead: survivors remove its presence members. */
+  REALTIME_NODE_TTL_MS: z.coerce.number().int().min(300).max(600_000).default(15_000),
   PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
   PREVIEW_SECRET: z.string().min(16).optional(),
   DEV_BANNER: bool.default(false),

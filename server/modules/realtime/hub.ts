@@ -1,24 +1,16 @@
-// In-process hub of websocket connections and their channel subscriptions.
-// Whatever a client sends, nothing throws out of the frame handler: frames are parsed and checked
-// field by field, an unexpected error is logged and answered, and each client's share is capped
-// (frame size in the ws server, channels per connection, connections per address).
+// The built-in Pusher-protocol engine: websocket connections, their frames, sign-in, activity
+// checks and delivery. Whatever a client sends, nothing throws out of the frame handler: frames
+// are parsed and checked field by field, an unexpected error is logged and answered, and each
+// client's share is capped (frame size in the ws server, channels per connection, connections
+// per address). Other processes are reached through the cluster adapter.
 import { randomInt } from 'node:crypto';
 import type { RawData, WebSocket } from 'ws';
-import {
-  encode,
-  ERR,
-  isPresence,
-  isPrivate,
-  LIMITS,
-  parseFrame,
-  parseMember,
-  validChannelName,
-  verifyChannelAuth,
-  type Member,
-} from './protocol.ts';
-import type { Realtime } from './realtime.ts';
+import { LocalAdapter, type BusMessage, type ClusterAdapter, type LocalNode } from './adapter.ts';
+import { refuse, send, type Conn } from './conn.ts';
+import { Subscriptions } from './subscriptions.ts';
+import { encode, ERR, parseFrame, USER_CHANNEL_PREFIX, verifySignin, type Member } from './protocol.ts';
+import type { BatchEvent, PublishOptions, Realtime } from './realtime.ts';
 
-type Conn = { socket: WebSocket; ip: string; socketId: string; channels: Set<string>; presence: Map<string, Member> };
 type Log = { warn: (obj: object, msg: string) => void };
 
 export type HubOptions = {
@@ -26,39 +18,75 @@ export type HubOptions = {
   secret: string;
   /** Open connections one client address may hold; more are closed with 4100 (over capacity). */
   connectionsPerIp: number;
+  /** Silence after which the server sends pusher:ping (also told to the client as activity_timeout). */
+  activityTimeoutMs?: number;
+  /** Time to answer that ping before the connection is closed with 4201. */
+  pongTimeoutMs?: number;
+  adapter?: ClusterAdapter;
   log?: Log;
 };
 
-export class Hub implements Realtime {
+export class Hub implements Realtime, LocalNode {
   private readonly conns = new Set<Conn>();
-  private readonly channels = new Map<string, Set<Conn>>();
+  private readonly users = new Map<string, Set<Conn>>();
   private readonly perIp = new Map<string, number>();
-  private readonly opts: HubOptions;
+  private readonly pending = new Set<Promise<void>>();
+  private readonly subs: Subscriptions;
+  private readonly opts: Required<Omit<HubOptions, 'log'>> & { log?: Log };
+  private sweeper: NodeJS.Timeout | null = null;
+
   constructor(opts: HubOptions) {
     if (!opts.secret) throw new Error('the realtime hub needs a secret');
-    this.opts = opts;
+    this.opts = { activityTimeoutMs: 120_000, pongTimeoutMs: 30_000, adapter: new LocalAdapter(), ...opts };
+    this.subs = new Subscriptions({
+      key: opts.key,
+      secret: opts.secret,
+      adapter: this.opts.adapter,
+      broadcast: (msg) => void this.broadcast(msg),
+      track: (task) => this.track(task),
+    });
   }
 
   get connectionCount(): number {
     return this.conns.size;
   }
+  get adapter(): ClusterAdapter {
+    return this.opts.adapter;
+  }
 
-  attach(socket: WebSocket, appKey: string, ip: string): void {
-    if (appKey !== this.opts.key) {
-      send(socket, encode('pusher:error', { message: 'Unknown app key', code: ERR.UNKNOWN_APP }));
-      socket.close(ERR.UNKNOWN_APP);
-      return;
-    }
+  async start(): Promise<void> {
+    await this.opts.adapter.start(this);
+    const every = Math.min(
+      5000,
+      Math.max(100, Math.min(this.opts.activityTimeoutMs, this.opts.pongTimeoutMs) / 2),
+    );
+    this.sweeper = setInterval(() => this.sweep(), every);
+    this.sweeper.unref();
+  }
+
+  attach(socket: WebSocket, appKey: string, ip: string, protocol?: unknown): void {
+    if (appKey !== this.opts.key) return refuse(socket, ERR.UNKNOWN_APP, 'Unknown app key');
+    // pusher-js sends protocol=7; versions before 5 had another framing. Absent: accepted.
+    if (protocol !== undefined && !['5', '6', '7'].includes(String(protocol)))
+      return refuse(socket, ERR.UNSUPPORTED_PROTOCOL, 'Unsupported protocol version');
     const open = this.perIp.get(ip) ?? 0;
-    if (open >= this.opts.connectionsPerIp) {
-      send(socket, encode('pusher:error', { message: 'Over capacity: too many connections from this address', code: ERR.OVER_CAPACITY }));
-      socket.close(ERR.OVER_CAPACITY);
-      return;
-    }
+    if (open >= this.opts.connectionsPerIp)
+      return refuse(socket, ERR.OVER_CAPACITY, 'Over capacity: too many connections from this address');
     this.perIp.set(ip, open + 1);
-    const conn: Conn = { socket, ip, socketId: `${randomInt(1e9)}.${randomInt(1e9)}`, channels: new Set(), presence: new Map() };
+    const now = Date.now();
+    const conn: Conn = {
+      socket,
+      ip,
+      socketId: `${randomInt(1e9)}.${randomInt(1e9)}`,
+      channels: new Set(),
+      presence: new Map(),
+      userId: null,
+      lastSeen: now,
+      pingSentAt: 0,
+    };
     this.conns.add(conn);
-    send(socket, encode('pusher:connection_established', { socket_id: conn.socketId, activity_timeout: 120 }));
+    const activity_timeout = Math.max(1, Math.round(this.opts.activityTimeoutMs / 1000));
+    send(socket, encode('pusher:connection_established', { socket_id: conn.socketId, activity_timeout }));
     socket.on('message', (raw, isBinary) => this.onMessage(conn, raw, isBinary));
     socket.on('close', () => this.drop(conn));
     // Also raised when a frame is over the ws server's maxPayload (it then closes with 1009).
@@ -66,6 +94,8 @@ export class Hub implements Realtime {
   }
 
   private onMessage(conn: Conn, raw: RawData, isBinary: boolean): void {
+    conn.lastSeen = Date.now();
+    conn.pingSentAt = 0;
     try {
       // The protocol is JSON text; binary frames are not part of it.
       if (isBinary) return;
@@ -86,79 +116,53 @@ export class Hub implements Realtime {
     const frame = parseFrame(raw);
     if (!frame) return;
     const d = frame.data;
-    const data: Record<string, unknown> = typeof d === 'object' && d !== null && !Array.isArray(d) ? (d as Record<string, unknown>) : {};
+    const data: Record<string, unknown> =
+      typeof d === 'object' && d !== null && !Array.isArray(d) ? (d as Record<string, unknown>) : {};
     switch (frame.event) {
       case 'pusher:ping':
         send(conn.socket, encode('pusher:pong', {}));
         return;
+      case 'pusher:pong':
+        return;
       case 'pusher:subscribe':
-        this.subscribe(conn, data.channel, data.auth, data.channel_data);
+        this.subs.subscribe(conn, data.channel, data.auth, data.channel_data);
         return;
       case 'pusher:unsubscribe':
-        if (validChannelName(data.channel)) this.unsubscribe(conn, data.channel);
+        // Only a channel the connection holds is acted on, so any string is safe to look up.
+        if (typeof data.channel === 'string') this.subs.unsubscribe(conn, data.channel);
+        return;
+      case 'pusher:signin':
+        this.signin(conn, data);
         return;
       default:
         // Client events (client-*) are not relayed: every change goes through the API, which checks permissions.
-        if (frame.event.startsWith('client-')) {
-          send(conn.socket, encode('pusher:error', { message: 'Client events are disabled', code: ERR.GENERIC }));
-        }
+        if (frame.event.startsWith('client-'))
+          send(
+            conn.socket,
+            encode('pusher:error', {
+              message: 'Client events are disabled',
+              code: ERR.CLIENT_EVENT_REJECTED,
+            }),
+          );
     }
   }
 
-  private subscribe(conn: Conn, channel: unknown, auth: unknown, channelData: unknown): void {
-    if (!validChannelName(channel)) return;
-    const refuse = (type: string, error: string, status: number) =>
-      send(conn.socket, encode('pusher:subscription_error', { type, error, status }, channel));
-    if (conn.channels.has(channel)) {
-      send(conn.socket, encode('pusher_internal:subscription_succeeded', isPresence(channel) ? { presence: this.presence(channel) } : {}, channel));
-      return;
-    }
-    if (conn.channels.size >= LIMITS.CHANNELS_PER_CONNECTION) {
-      refuse('LimitReached', `At most ${LIMITS.CHANNELS_PER_CONNECTION} channels per connection`, 429);
-      return;
-    }
-    const presence = isPresence(channel);
-    const signedData = presence && typeof channelData === 'string' ? channelData : undefined;
-    if (isPrivate(channel) && !verifyChannelAuth(this.opts.key, this.opts.secret, conn.socketId, channel, auth, signedData)) {
-      refuse('AuthError', 'Invalid signature', 401);
-      return;
-    }
-    const member = presence ? parseMember(channelData) : null;
-    if (presence && !member) {
-      refuse('InvalidChannelData', 'channel_data must be a JSON object with a user_id', 400);
-      return;
-    }
-    let set = this.channels.get(channel);
-    if (!set) this.channels.set(channel, (set = new Set()));
+  /** pusher:signin: user_data signed by /broadcasting/user-auth ties the connection to a user. */
+  private signin(conn: Conn, data: Record<string, unknown>): void {
+    const userId = verifySignin(this.opts.key, this.opts.secret, conn.socketId, data);
+    if (!userId) return refuse(conn.socket, ERR.UNAUTHORIZED, 'Invalid signature or user data');
+    if (conn.userId !== null) this.forgetUser(conn);
+    conn.userId = userId;
+    let set = this.users.get(userId);
+    if (!set) this.users.set(userId, (set = new Set()));
     set.add(conn);
-    conn.channels.add(channel);
-    if (member) {
-      conn.presence.set(channel, member);
-      this.sendToChannel(channel, 'pusher_internal:member_added', member, conn);
-      send(conn.socket, encode('pusher_internal:subscription_succeeded', { presence: this.presence(channel) }, channel));
-    } else {
-      send(conn.socket, encode('pusher_internal:subscription_succeeded', {}, channel));
-    }
+    send(conn.socket, encode('pusher:signin_success', { user_data: data.user_data }));
   }
 
-  private presence(channel: string) {
-    const hash: Record<string, unknown> = {};
-    for (const c of this.channels.get(channel) ?? []) {
-      const m = c.presence.get(channel);
-      if (m) hash[m.user_id] = m.user_info ?? null;
-    }
-    return { ids: Object.keys(hash), hash, count: Object.keys(hash).length };
-  }
-
-  private unsubscribe(conn: Conn, channel: string): void {
-    this.channels.get(channel)?.delete(conn);
-    conn.channels.delete(channel);
-    const member = conn.presence.get(channel);
-    if (member) {
-      conn.presence.delete(channel);
-      this.sendToChannel(channel, 'pusher_internal:member_removed', { user_id: member.user_id });
-    }
-    if (this.channels.get(channel)?.size === 0) this.channels.delete(channel);
+  private forgetUser(conn: Conn): void {
+    const set = conn.userId === null ? undefined : this.users.get(conn.userId);
+    set?.delete(conn);
+    if (set?.size === 0) this.users.delete(conn.userId!);
   }
 
   private drop(conn: Conn): void {
@@ -166,30 +170,111 @@ export class Hub implements Realtime {
     const left = (this.perIp.get(conn.ip) ?? 1) - 1;
     if (left > 0) this.perIp.set(conn.ip, left);
     else this.perIp.delete(conn.ip);
-    for (const channel of [...conn.channels]) this.unsubscribe(conn, channel);
+    this.forgetUser(conn);
+    this.subs.leaveAll(conn);
   }
 
-  private sendToChannel(channel: string, event: string, data: unknown, except?: Conn): number {
-    const frame = encode(event, data, channel);
-    let n = 0;
-    for (const c of this.channels.get(channel) ?? []) {
-      if (c === except) continue;
-      send(c.socket, frame);
-      n++;
+  /** Pings connections silent for the activity timeout; closes those that leave the ping unanswered (4201). */
+  private sweep(): void {
+    const now = Date.now();
+    for (const c of this.conns) {
+      if (c.pingSentAt) {
+        if (now - c.pingSentAt >= this.opts.pongTimeoutMs)
+          refuse(c.socket, ERR.PONG_NOT_RECEIVED, 'Pong reply not received');
+      } else if (now - c.lastSeen >= this.opts.activityTimeoutMs) {
+        c.pingSentAt = now;
+        send(c.socket, encode('pusher:ping', {}));
+      }
     }
-    return n;
   }
 
-  async trigger(channel: string, event: string, data: unknown): Promise<void> {
-    this.sendToChannel(channel, event, data);
+  // ——— delivery (LocalNode) ———
+
+  deliver(msg: BusMessage): void {
+    if ('terminateUser' in msg) {
+      for (const c of [...(this.users.get(msg.terminateUser) ?? [])])
+        refuse(c.socket, ERR.UNAUTHORIZED, 'Connection terminated by the server');
+      return;
+    }
+    const { channel, exceptSocketId, exceptUserId } = msg;
+    const targets = channel.startsWith(USER_CHANNEL_PREFIX)
+      ? this.users.get(channel.slice(USER_CHANNEL_PREFIX.length))
+      : this.subs.subscribers(channel);
+    if (!targets?.size) return;
+    // One encoding shared by every recipient (ws frames a Buffer without copying it).
+    const frame = targets.size > 1 ? Buffer.from(msg.frame) : msg.frame;
+    for (const c of targets) {
+      if (c.socketId === exceptSocketId) continue;
+      if (exceptUserId !== undefined && c.presence.get(channel)?.user_id === exceptUserId) continue;
+      send(c.socket, frame);
+    }
+  }
+  localMembers(channel: string): Member[] {
+    return this.subs.localMembers(channel);
+  }
+  localChannels(): Map<string, number> {
+    return this.subs.localChannels();
+  }
+  allLocalMembers(): Iterable<[string, Member]> {
+    return this.subs.allLocalMembers();
   }
 
-  closeAll(): void {
-    for (const c of this.conns) c.socket.close(1001);
+  /** Here and on every other process. */
+  broadcast(msg: BusMessage): Promise<void> {
+    this.deliver(msg);
+    const published = this.opts.adapter
+      .publish(msg)
+      .catch((err: unknown) => this.opts.log?.warn({ err }, 'realtime publish to other processes failed'));
+    this.pending.add(published);
+    return published.finally(() => this.pending.delete(published));
   }
-}
 
-/** Sends only on an open socket: a frame for a closing one is dropped instead of raising. */
-function send(socket: WebSocket, frame: string): void {
-  if (socket.readyState === socket.OPEN) socket.send(frame);
+  private track(task: () => Promise<void>): void {
+    const p = task().catch((err: unknown) => this.opts.log?.warn({ err }, 'realtime presence step failed'));
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p));
+  }
+
+  // ——— publishing (Realtime) ———
+
+  async trigger(
+    channel: string | string[],
+    event: string,
+    data: unknown,
+    opts: PublishOptions = {},
+  ): Promise<void> {
+    const channels = Array.isArray(channel) ? channel : [channel];
+    await Promise.all(
+      channels.map((name) =>
+        this.broadcast({
+          channel: name,
+          frame: encode(event, data, name),
+          exceptSocketId: opts.exceptSocketId,
+        }),
+      ),
+    );
+  }
+  async triggerBatch(events: BatchEvent[]): Promise<void> {
+    await Promise.all(
+      events.map((e) => this.trigger(e.channel, e.name, e.data, { exceptSocketId: e.socket_id })),
+    );
+  }
+  async sendToUser(userId: string | number, event: string, data: unknown): Promise<void> {
+    await this.trigger(`${USER_CHANNEL_PREFIX}${userId}`, event, data);
+  }
+  async terminateUser(userId: string): Promise<void> {
+    await this.broadcast({ terminateUser: userId });
+  }
+
+  /** Server shutdown: clients reconnect at once (4200), to another process when there is one. */
+  async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+    for (const c of [...this.conns]) {
+      refuse(c.socket, ERR.GENERIC, 'Server closing; reconnect');
+      this.drop(c);
+    }
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+    await this.opts.adapter.close();
+  }
 }

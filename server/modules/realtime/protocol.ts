@@ -1,5 +1,5 @@
-// Pusher Channels protocol v7 (the subset laravel-echo + pusher-js use): connection,
-// ping/pong, subscribe/unsubscribe to public, private- and presence- channels, server events.
+// Pusher Channels protocol v7 (what laravel-echo + pusher-js use): connection, ping/pong,
+// subscribe/unsubscribe to public, private- and presence- channels, user sign-in, server events.
 import { createHmac } from 'node:crypto';
 import { safeEqual } from '../../lib/tokens.ts';
 
@@ -12,11 +12,19 @@ export type Frame = { event: string; channel?: string; data?: unknown };
 export const ERR = {
   APP_DISABLED: 4003,
   UNKNOWN_APP: 4001,
+  /** The `protocol` query parameter names a version this server does not speak. */
+  UNSUPPORTED_PROTOCOL: 4007,
+  /** A sign-in with a bad signature or user data, or connections ended by the server for a user. */
   UNAUTHORIZED: 4009,
   OVER_QUOTA: 4004,
   /** Too many connections from one address: pusher-js backs off and tries again later. */
   OVER_CAPACITY: 4100,
+  /** Reconnect at once: the server is shutting down (another process takes the client). */
   GENERIC: 4200,
+  /** A pusher:ping from the server was not answered within the pong timeout. */
+  PONG_NOT_RECEIVED: 4201,
+  /** A client event (client-*): refused, every change goes through the API. */
+  CLIENT_EVENT_REJECTED: 4301,
 } as const;
 
 /** RFC 6455 close code the ws library sends itself when a frame is over MAX_FRAME_BYTES. */
@@ -94,6 +102,30 @@ export function parseMember(channelData: unknown): Member | null {
   if (typeof id !== 'string' || id.length === 0 || id.length > LIMITS.MAX_USER_ID_CHARS) return null;
   return user_info === undefined ? { user_id: id } : { user_id: id, user_info };
 }
+
+/** Signature pusher-js sends with pusher:signin: HMAC over `socket_id::user::user_data`. */
+export function userAuth(key: string, secret: string, socketId: string, userData: string): string {
+  return `${key}:${sign(secret, `${socketId}::user::${userData}`)}`;
+}
+
+/**
+ * The user id of a signed pusher:signin, or null: auth must match the signature of user_data,
+ * and user_data be a JSON object with a non-empty string id (as pusher-js requires).
+ */
+export function verifySignin(key: string, secret: string, socketId: string, data: Record<string, unknown>): string | null {
+  const { auth, user_data } = data;
+  if (typeof auth !== 'string' || typeof user_data !== 'string' || user_data.length > LIMITS.MAX_CHANNEL_DATA_CHARS) return null;
+  if (!safeEqual(auth, userAuth(key, secret, socketId, user_data))) return null;
+  try {
+    const { id } = JSON.parse(user_data) as { id?: unknown };
+    return typeof id === 'string' && id.length > 0 && id.length <= LIMITS.MAX_USER_ID_CHARS ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Events for one signed-in user go on this channel name (pusher-js listens to it after sign-in). */
+export const USER_CHANNEL_PREFIX = '#server-to-user-';
 
 export const isPrivate = (channel: string) => channel.startsWith('private-') || channel.startsWith('presence-');
 export const isPresence = (channel: string) => channel.startsWith('presence-');

@@ -1,6 +1,16 @@
-// Server side of realtime: publish an event on a channel. The Pusher-protocol websocket
-// server (pusher-server.ts) delivers to connected clients; when PUSHER_HOST points at an
-// external engine (Soketi, Reverb, Pusher) events go through its HTTP API instead.
+// The one publisher port of the server: app code publishes through it, and it goes either to the
+// built-in hub (shared with the other processes through Redis when REDIS_URL is set) or, with
+// PUSHER_HOST, to an external Pusher-compatible engine through the official `pusher` library.
+export type PublishOptions = {
+  /** The connection that caused the event, which already knows (Pusher's socket_id). */
+  exceptSocketId?: string;
+};
+
+export type BatchEvent = { channel: string; name: string; data: unknown; socket_id?: string };
+
 export interface Realtime {
-  trigger(channel: string, event: string, data: unknown): Promise<void>;
+  trigger(channel: string | string[], event: string, data: unknown, opts?: PublishOptions): Promise<void>;
+  triggerBatch(events: BatchEvent[]): Promise<void>;
+  /** To every connection signed in (pusher:signin) as this user, on any process. */
+  sendToUser(userId: string | number, event: string, data: unknown): Promise<void>;
 }

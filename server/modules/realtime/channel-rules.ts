@@ -1,0 +1,56 @@
+// Who may listen where, and what may travel on a public channel. Public channels carry nothing
+// personal: the only one the app publishes on is `update` (a new version exists). Messages, seen
+// receipts and notifications go to the recipient's `private-user.{id}` (SPEC §7's public
+// `message` and `seen` channels are not used; docs/ARCHITECTURE.md says why).
+import type { Db } from '../../db/db.ts';
+import { isPrivate, USER_CHANNEL_PREFIX } from './protocol.ts';
+import type { Realtime } from './realtime.ts';
+
+/** The public channels app code may publish on. */
+export const PUBLIC_CHANNELS: ReadonlySet<string> = new Set(['update']);
+
+/** A one-to-one conversation's presence channel: `presence-convo.{smaller id}.{larger id}`. */
+export const convoChannel = (a: number, b: number) => `presence-convo.${Math.min(a, b)}.${Math.max(a, b)}`;
+
+/** Granted: the channel_data to sign for a presence channel (absent for a private one). Null: refused. */
+export type ChannelGrant = { channelData?: string } | null;
+
+export async function authorizeChannel(db: Db, userId: number, channel: string): Promise<ChannelGrant> {
+  if (channel === `private-user.${userId}`) return {};
+  const convo = /^presence-convo\.(\d{1,10})\.(\d{1,10})$/.exec(channel);
+  if (convo) {
+    const a = Number(convo[1]);
+    const b = Number(convo[2]);
+    if (a < b && (userId === a || userId === b)) {
+      // The member data is the server's, never the client's: id and display name only.
+      const row = await db.one<{ name: string }>('select name from users where id = $1', [userId]);
+      if (row)
+        return { channelData: JSON.stringify({ user_id: String(userId), user_info: { name: row.name } }) };
+    }
+  }
+  return null;
+}
+
+export function isPublishable(channel: string): boolean {
+  return isPrivate(channel) || channel.startsWith(USER_CHANNEL_PREFIX) || PUBLIC_CHANNELS.has(channel);
+}
+
+/** The app's publisher, refusing any public channel but those listed: a programming error, not input. */
+export function guardPublic(target: Realtime): Realtime {
+  const check = (channels: string | string[]) => {
+    for (const c of Array.isArray(channels) ? channels : [channels])
+      if (!isPublishable(c))
+        throw new Error(`realtime: "${c}" is a public channel; publish on the recipient's private channel`);
+  };
+  return {
+    async trigger(channel, event, data, opts) {
+      check(channel);
+      await target.trigger(channel, event, data, opts);
+    },
+    async triggerBatch(events) {
+      for (const e of events) check(e.channel);
+      await target.triggerBatch(events);
+    },
+    sendToUser: (userId, event, data) => target.sendToUser(userId, event, data),
+  };
+}

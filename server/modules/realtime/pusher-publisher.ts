@@ -1,0 +1,55 @@
+// Publishes to an external Pusher-compatible engine (Pusher, Soketi, Reverb — or another Grilio
+// server's HTTP API) with the official `pusher` library, so requests are signed exactly as Pusher
+// signs them.
+import Pusher from 'pusher';
+import type { BatchEvent, PublishOptions, Realtime } from './realtime.ts';
+
+export type PusherTarget = {
+  appId: string;
+  key: string;
+  secret: string;
+  host: string;
+  port?: number;
+  useTLS: boolean;
+};
+
+/** Pusher accepts at most 10 events in one batch_events call. */
+const BATCH_SIZE = 10;
+
+export class PusherPublisher implements Realtime {
+  private readonly client: Pusher;
+  constructor(t: PusherTarget) {
+    this.client = new Pusher({
+      appId: t.appId,
+      key: t.key,
+      secret: t.secret,
+      host: t.host,
+      port: String(t.port ?? (t.useTLS ? 443 : 80)),
+      useTLS: t.useTLS,
+      timeout: 10_000,
+    });
+  }
+
+  async trigger(
+    channel: string | string[],
+    event: string,
+    data: unknown,
+    opts: PublishOptions = {},
+  ): Promise<void> {
+    await this.client.trigger(
+      channel,
+      event,
+      data,
+      opts.exceptSocketId ? { socket_id: opts.exceptSocketId } : undefined,
+    );
+  }
+
+  async triggerBatch(events: BatchEvent[]): Promise<void> {
+    for (let i = 0; i < events.length; i += BATCH_SIZE)
+      await this.client.triggerBatch(events.slice(i, i + BATCH_SIZE));
+  }
+
+  async sendToUser(userId: string | number, event: string, data: unknown): Promise<void> {
+    await this.client.sendToUser(String(userId), event, data);
+  }
+}
