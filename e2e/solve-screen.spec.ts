@@ -3,7 +3,7 @@
 // then synced, favourite and report from the solve screen and the results, resume at the first
 // unanswered grid, 'Reia grilele greșite', and the phone's bottom bar at 390 px.
 import { type APIRequestContext } from '@playwright/test';
-import { test, expect, type Page } from './fixtures.ts';
+import { test, expect, type Page, chooseEssentialCookies } from './fixtures.ts';
 import { dismissOverlays, login } from './helpers.ts';
 
 type GridOut = {
@@ -126,6 +126,7 @@ test('desktop: upright card, keyboard, flag, strike-out, note offline then synce
 
   // §4.3: on another device (no last viewed grid there) resuming opens the first unanswered grid, not grid 1.
   const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await chooseEssentialCookies(other);
   const page2 = await other.newPage();
   await login(page2);
   await page2.goto(`/teste/${id}`);
@@ -168,6 +169,7 @@ test('phone 390 px: bottom bar in view with previous / flag / next, the overview
     hasTouch: true,
     isMobile: true,
   });
+  await chooseEssentialCookies(context);
   const page = await context.newPage();
   await login(page);
   await startTest(page, 3);
