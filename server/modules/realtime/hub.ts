@@ -266,6 +266,11 @@ export class Hub implements Realtime, LocalNode {
     await this.broadcast({ terminateUser: userId });
   }
 
+  /** Resolves once every presence step and publish under way has finished. */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
   /** Server shutdown: clients reconnect at once (4200), to another process when there is one. */
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
@@ -274,7 +279,7 @@ export class Hub implements Realtime, LocalNode {
       refuse(c.socket, ERR.GENERIC, 'Server closing; reconnect');
       this.drop(c);
     }
-    while (this.pending.size) await Promise.allSettled([...this.pending]);
+    await this.idle();
     await this.opts.adapter.close();
   }
 }

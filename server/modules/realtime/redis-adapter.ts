@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { BusMessage, ClusterAdapter, LocalNode } from './adapter.ts';
 import { encode, type Member } from './protocol.ts';
-import { JOIN, LEAVE, MEMBERS } from './redis-scripts.ts';
+import { CLEAR_DEAD, JOIN, LEAVE, MEMBERS } from './redis-scripts.ts';
 
 type Log = { warn: (obj: object, msg: string) => void };
 export type RedisAdapterOptions = { url: string; prefix: string; nodeTtlMs: number; log?: Log };
@@ -19,7 +19,8 @@ export class RedisAdapter implements ClusterAdapter {
   private readonly o: RedisAdapterOptions;
   private node: LocalNode | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private beating = false;
+  private beat: Promise<void> | null = null;
+  private closed = false;
 
   constructor(o: RedisAdapterOptions) {
     this.o = o;
@@ -40,7 +41,12 @@ export class RedisAdapter implements ClusterAdapter {
     this.sub.on('message', (_channel: string, raw: string) => this.onBus(raw));
     await this.sub.subscribe(this.key('bus'));
     await this.heartbeat();
-    this.timer = setInterval(() => void this.tick(), Math.max(100, Math.floor(this.o.nodeTtlMs / 3)));
+    this.timer = setInterval(
+      () => {
+        if (!this.closed) void this.tick();
+      },
+      Math.max(100, Math.floor(this.o.nodeTtlMs / 3)),
+    );
     this.timer.unref();
   }
 
@@ -75,11 +81,7 @@ export class RedisAdapter implements ClusterAdapter {
   }
 
   async leave(channel: string, userId: string): Promise<boolean> {
-    return this.leaveAs(this.id, channel, userId);
-  }
-
-  private async leaveAs(process: string, channel: string, userId: string): Promise<boolean> {
-    return (await this.pub.eval(LEAVE, 0, this.o.prefix, process, channel, userId)) === 1;
+    return (await this.pub.eval(LEAVE, 0, this.o.prefix, this.id, channel, userId)) === 1;
   }
 
   async members(channel: string): Promise<Member[]> {
@@ -107,17 +109,19 @@ export class RedisAdapter implements ClusterAdapter {
     return others.filter((_, i) => alive[i] === 1);
   }
 
-  private async tick(): Promise<void> {
-    if (this.beating) return;
-    this.beating = true;
-    try {
-      await this.heartbeat();
-      await this.clearDead();
-    } catch (err) {
-      this.o.log?.warn({ err }, 'realtime redis heartbeat');
-    } finally {
-      this.beating = false;
-    }
+  private tick(): Promise<void> {
+    // One beat at a time, and none once closing has begun (it would bring the process back).
+    this.beat ??= (async () => {
+      try {
+        await this.heartbeat();
+        await this.clearDead();
+      } catch (err) {
+        this.o.log?.warn({ err }, 'realtime redis heartbeat');
+      } finally {
+        this.beat = null;
+      }
+    })();
+    return this.beat;
   }
 
   /**
@@ -143,29 +147,18 @@ export class RedisAdapter implements ClusterAdapter {
     for (const [channel, count] of this.node.localChannels()) this.subscriptions(channel, count);
   }
 
-  /** Removes the members of processes whose heartbeat expired; one survivor does each. */
+  /** Removes the members of processes whose heartbeat expired, in one atomic step per process. */
   private async clearDead(): Promise<void> {
     for (const dead of await this.pub.smembers(this.key('nodes'))) {
       if (dead === this.id || (await this.pub.exists(this.key('node', dead, 'alive')))) continue;
-      const claimed = await this.pub.set(
-        this.key('node', dead, 'clearing'),
-        this.id,
-        'PX',
-        this.o.nodeTtlMs,
-        'NX',
-      );
-      if (!claimed) continue;
-      for (const channel of await this.pub.smembers(this.key('node', dead, 'pc'))) {
-        for (const userId of await this.pub.hkeys(this.key('pc', channel, dead))) {
-          if (await this.leaveAs(dead, channel, userId))
-            this.announce({
-              channel,
-              frame: encode('pusher_internal:member_removed', { user_id: userId }, channel),
-            });
-        }
+      const gone = (await this.pub.eval(CLEAR_DEAD, 0, this.o.prefix, dead)) as string[];
+      for (let i = 0; i + 1 < gone.length; i += 2) {
+        const channel = gone[i]!;
+        this.announce({
+          channel,
+          frame: encode('pusher_internal:member_removed', { user_id: gone[i + 1] }, channel),
+        });
       }
-      await this.pub.del(this.key('node', dead, 'pc'), this.key('node', dead, 'subs'));
-      await this.pub.srem(this.key('nodes'), dead);
     }
   }
 
@@ -177,8 +170,10 @@ export class RedisAdapter implements ClusterAdapter {
 
   /** Graceful stop: the hub has already removed this process's members; forget the process. */
   async close(): Promise<void> {
+    this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.beat;
     try {
       await this.pub.del(
         this.key('node', this.id, 'alive'),

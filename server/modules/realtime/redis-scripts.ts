@@ -42,7 +42,7 @@ if had == 1 or elsewhere == 1 then first = 0 end
 return {first, out}
 `;
 
-/** ARGV: prefix, process (the caller, or a dead one being cleared), channel, user id → 1 when the user is gone everywhere. */
+/** ARGV: prefix, process, channel, user id → 1 when the user is gone everywhere. */
 export const LEAVE = `
 local p, me, ch, uid = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local procs = p .. 'pc:' .. ch
@@ -66,4 +66,37 @@ local procs = p .. 'pc:' .. ch
 ${liveMembers}
 local out = collect(nil)
 return out
+`;
+
+/**
+ * ARGV: prefix, dead process → flat channel/user list of the users now gone everywhere. Does
+ * nothing if the process's heartbeat is back (it was only slow); two survivors running it at once
+ * find the work done by the first.
+ */
+export const CLEAR_DEAD = `
+local p, dead = ARGV[1], ARGV[2]
+if redis.call('EXISTS', p .. 'node:' .. dead .. ':alive') == 1 then return {} end
+local gone = {}
+for _, ch in ipairs(redis.call('SMEMBERS', p .. 'node:' .. dead .. ':pc')) do
+  local procs = p .. 'pc:' .. ch
+  local users = redis.call('HKEYS', procs .. ':' .. dead)
+  redis.call('DEL', procs .. ':' .. dead)
+  redis.call('SREM', procs, dead)
+  for _, uid in ipairs(users) do
+    local elsewhere = false
+    for _, n in ipairs(redis.call('SMEMBERS', procs)) do
+      if redis.call('EXISTS', p .. 'node:' .. n .. ':alive') == 1 and redis.call('HEXISTS', procs .. ':' .. n, uid) == 1 then
+        elsewhere = true
+        break
+      end
+    end
+    if not elsewhere then
+      gone[#gone + 1] = ch
+      gone[#gone + 1] = uid
+    end
+  end
+end
+redis.call('DEL', p .. 'node:' .. dead .. ':pc', p .. 'node:' .. dead .. ':subs')
+redis.call('SREM', p .. 'nodes', dead)
+return gone
 `;

@@ -83,7 +83,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Anunță o versiune nouă: canalul public 'update', evenimentul 'update' deschide fereastra de actualizare",
         security: [{ bearer: [] }],
-        body: z.object({ version: plainString(40).optional() }).optional(),
+        body: z.object({ version: plainString(40).optional() }).nullish(),
       },
     },
     async (req, reply) => {
