@@ -31,6 +31,12 @@ export function startRealtime(settings: PublicSettings): Echo<'pusher'> {
     disableStats: true,
     authEndpoint: `${API_PREFIX}/broadcasting/auth`,
     auth: { headers: { Authorization: `Bearer ${getItem(STORAGE.token) ?? ''}` } },
+    // pusher.signin() (events for this user on every tab) asks our server, not pusher-js's default path.
+    userAuthentication: {
+      endpoint: `${API_PREFIX}/broadcasting/user-auth`,
+      transport: 'ajax',
+      headers: { Authorization: `Bearer ${getItem(STORAGE.token) ?? ''}` },
+    },
   });
   return echo;
 }
