@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -5,13 +6,57 @@ import { manifest } from './src/shared/manifest.ts';
 
 const apiTarget = process.env.GRILIO_API ?? 'http://127.0.0.1:8080';
 
-// Two builds (npm run build): the browser app into dist/, then the server renderer of the public
-// pages (`vite build --ssr src/entry-server.tsx --outDir dist/server`, issue 12 §1), which
-// server/plugins/web.ts loads. The service worker is ours (sw/sw.ts, injectManifest): it precaches
-// the shell and the course images of downloaded chapters; API data lives in IndexedDB.
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * Chunk groups made of a module's static imports, transitively (issue 12 §2): what a screen loads
+ * together anyway goes in one file rather than a dozen sub-kilobyte ones (each costs a request
+ * and compresses on its own). `without`: modules also reached from there stay out of the group, so
+ * what every visitor loads never pulls the group in. The graph is read once every module is parsed.
+ */
+type ClosureGroup = { from: string[]; without?: string[] };
+type GraphContext = { getModuleIds(): Iterable<string>; getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+function staticClosures(groups: Record<string, ClosureGroup>) {
+  const members = new Map<string, Set<string>>();
+  const plugin = {
+    name: 'grilio-static-closures',
+    buildEnd(this: GraphContext) {
+      const ids = [...this.getModuleIds()];
+      const closure = (suffixes: string[]) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id)) return;
+          seen.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+        };
+        const roots = ids.filter((id) => suffixes.some((s) => id.endsWith(s)));
+        roots.forEach(visit);
+        return { seen, roots };
+      };
+      for (const [group, { from, without = [] }] of Object.entries(groups)) {
+        const { seen, roots } = closure(from);
+        // The starting modules keep their own chunks (the dynamic imports and the manifest name them).
+        roots.forEach((id) => seen.delete(id));
+        closure(without).seen.forEach((id) => seen.delete(id));
+        members.set(group, seen);
+      }
+    },
+  };
+  const test = (group: string) => (id: string) => members.get(group)?.has(id) ?? false;
+  return { plugin, test };
+}
+
+// boot: what src/start-client.ts starts on every page (session, settings, API client); offline:
+// what a signed-in account starts at once (IndexedDB, the outbox, the per-grid queue), except
+// what the client extras every visitor gets (PWA slot, toasts) share with it.
+const closures = staticClosures({
+  boot: { from: ['/src/start-client.ts'] },
+  offline: { from: ['/src/offline/sync.ts', '/src/offline/grid-actions.ts'], without: ['/src/shell/ClientExtras.tsx'] },
+});
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
+    closures.plugin,
     ...(isSsrBuild
       ? []
       : [
@@ -44,16 +89,38 @@ export default defineConfig(({ isSsrBuild }) => ({
         // dist/.vite/manifest.json: the server reads it for a page's modulepreload and CSS links,
         // and tests/budgets/check-budgets.ts for the first-load sizes.
         manifest: true,
+        // Every browser the app supports preloads modules itself.
+        modulePreload: { polyfill: false },
         rollupOptions: {
           output: {
-            // React DOM in its own long-lived chunk, so the entry chunk is the app's own start code.
-            manualChunks(id: string) {
-              if (/node_modules\/(react-dom|scheduler)\//.test(id)) return 'react-dom';
-              return undefined;
+            // Few, well-filled chunks on the first load (issue 12 §2): each file costs a request
+            // and compresses on its own. The libraries every screen paints with form one
+            // long-lived chunk; the app's own modules that the entry imports statically join the
+            // entry chunk; then the boot and offline groups above. Anything else is split by route.
+            codeSplitting: {
+              groups: [
+                { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|valtio|proxy-compare)[\\/]/, priority: 4 },
+                { name: 'initial', tags: ['$initial'], priority: 3 },
+                { name: 'boot', test: closures.test('boot'), priority: 2 },
+                { name: 'offline', test: closures.test('offline'), priority: 1 },
+              ],
             },
           },
         },
       },
+  resolve: {
+    // Browser build only. React Router's package points every condition at its development build,
+    // which differs from the production one only by its warnings. Dexie's import wrapper loads its
+    // UMD build (kept single across bundles by a global); this app has one bundle, so its ES
+    // module build does, and is smaller. Both by exact name, so subpaths resolve as usual.
+    alias:
+      command !== 'build' || isSsrBuild
+        ? []
+        : [
+            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+            { find: /^dexie$/, replacement: fileURLToPath(new URL('./node_modules/dexie/dist/dexie.mjs', import.meta.url)) },
+          ],
+  },
   // The server bundle carries its dependencies, so it runs from any dist directory.
   ssr: { noExternal: true },
   server: {

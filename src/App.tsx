@@ -6,16 +6,18 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { app } from './state/app.ts';
-import { MaintenancePage } from './shell/MaintenancePage.tsx';
 import { replacedByMaintenance } from './shell/maintenance.ts';
 import { DevBanner } from './shell/DevBanner.tsx';
 import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
 import { useCurrentRouteDef } from './shell/layouts.tsx';
 import { ScrollManager } from './router/ScrollManager.tsx';
 import { useHydrated } from './ssr/hydration.ts';
+import { PageLoading } from './router/RoutePage.tsx';
 
 const ClientExtras = lazy(() => import('./shell/ClientExtras.tsx'));
 const Toasts = lazy(() => import('./shell/Toasts.tsx').then((m) => ({ default: m.Toasts })));
+// Shown only while the server is in maintenance: not part of any first load.
+const MaintenancePage = lazy(() => import('./shell/MaintenancePage.tsx').then((m) => ({ default: m.MaintenancePage })));
 
 export function Root() {
   const { maintenance } = useSnapshot(app);
@@ -25,7 +27,9 @@ export function Root() {
   if (maintenance && replacedByMaintenance(def?.name)) {
     return (
       <>
-        <MaintenancePage />
+        <Suspense fallback={<PageLoading />}>
+          <MaintenancePage />
+        </Suspense>
         <Suspense fallback={null}>
           <Toasts />
         </Suspense>

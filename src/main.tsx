@@ -2,12 +2,13 @@
 // JSON) is hydrated with the same data, then the rest of the app starts (src/start-client.ts);
 // any other screen (the signed-in app, the service worker's offline shell) starts the app first
 // and renders on the client. Only what the first paint needs is imported here (issue 12 §2).
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import './styles/index.css';
 import { AppRoutes, NavigationBridge, NOT_FOUND_PAGE } from './router/router.tsx';
 import { preloadPage } from './router/pages.tsx';
+import { preloadStaticLayout } from './shell/layouts.tsx';
 import { matchRoute } from './shared/routes.ts';
 import { STORAGE } from './shared/storage-keys.ts';
 import { getItem } from './state/storage.ts';
@@ -37,14 +38,25 @@ async function main(): Promise<void> {
   const hydrate = payload !== null && container.firstElementChild !== null && !getItem(STORAGE.simulationMedinsiderUuid);
   if (hydrate) {
     app.product = payload.product;
-    // The page's module before hydrating: nothing suspends, so the server's HTML is kept as it is.
-    await preloadPage(route?.page ?? NOT_FOUND_PAGE, payload.module);
-    hydrateRoot(container, tree(payload));
+    // The page's module and the public layout before hydrating: nothing suspends, so the server's
+    // HTML is kept as it is.
+    await Promise.all([preloadPage(route?.page ?? NOT_FOUND_PAGE, payload.module), preloadStaticLayout()]);
+    // As a transition, hydration is rendered in slices that yield to the browser (a few ms each)
+    // instead of one long task: the page stays responsive while it comes alive (issue 12, TBT).
+    startTransition(() => {
+      hydrateRoot(container, tree(payload));
+    });
     const { startClient } = await import('./start-client.ts');
     await startClient();
     return;
   }
-  const [{ startClient }] = await Promise.all([import('./start-client.ts'), route ? preloadPage(route.page) : undefined]);
+  // The public layout too for a public page or the 404 page (the offline shell renders them here).
+  const staticArea = !route || route.name.startsWith('static/');
+  const [{ startClient }] = await Promise.all([
+    import('./start-client.ts'),
+    route ? preloadPage(route.page) : undefined,
+    staticArea ? preloadStaticLayout() : undefined,
+  ]);
   void startClient();
   createRoot(container).render(tree(null));
 }

@@ -29,6 +29,8 @@ type SsrModule = {
   pageModuleFor: (pathname: string) => string;
   serializePayload: (payload: SsrPayload) => string;
   SSR_DATA_ID: string;
+  /** The public layout's module (its own chunk), used by every server-rendered page. */
+  STATIC_LAYOUT_MODULE?: string;
 };
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -95,13 +97,35 @@ export default fp(async (app, opts: { distDir: string }) => {
     },
   });
 
-  /** The page's module, its static imports (modulepreload) and their CSS, as <head> tags. */
-  function headLinks(manifest: Manifest, pageKey: string): string {
-    const keys = staticImports(manifest, pageKey);
+  /** The page's and the layout's modules, their static imports (modulepreload) and their CSS, as
+   *  <head> tags; what the template already preloads (the entry's imports) is not repeated. */
+  function headLinks(manifest: Manifest, pageKey: string, layoutKey: string | undefined): string {
+    const keys = [...new Set([...(layoutKey ? staticImports(manifest, layoutKey) : []), ...staticImports(manifest, pageKey)])];
     const css = new Set(keys.flatMap((k) => manifest[k]!.css ?? []));
-    const preload = keys.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]!.file}">`);
+    const preload = keys
+      .map((k) => `/${manifest[k]!.file}`)
+      .filter((href) => !template.includes(`"${href}"`))
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
     const styles = [...css].filter((href) => !template.includes(`/${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`);
     return [...preload, ...styles].join('\n    ');
+  }
+
+  // A server-rendered page carries its stylesheets inline: the first paint then waits for nothing
+  // but the HTML (a linked stylesheet costs a round trip before anything shows, issue 12 §1).
+  // A disabled link (never fetched) stays beside each, so the app's loader of lazy chunks, which
+  // looks for link elements, sees the stylesheet as present and does not fetch it again.
+  // The files are immutable build output, read once.
+  const inlined = new Map<string, string>();
+  function inlineStyles(html: string): string {
+    return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (tag, href: string) => {
+      let css = inlined.get(href);
+      if (css === undefined) {
+        const file = join(opts.distDir, href);
+        css = existsSync(file) ? readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style') : '';
+        inlined.set(href, css);
+      }
+      return css ? `<style data-href="/${href}">${css}</style><link rel="stylesheet" href="/${href}" disabled>` : tag;
+    });
   }
 
   async function serverRender(req: FastifyRequest, path: string, data: Record<string, unknown>): Promise<{ body: string; head: string } | null> {
@@ -113,7 +137,7 @@ export default fp(async (app, opts: { distDir: string }) => {
     try {
       const html = await ssr.render(req.url, payload);
       const body = `<div id="root">${html}</div>\n    <script id="${ssr.SSR_DATA_ID}" type="application/json">${ssr.serializePayload(payload)}</script>`;
-      return { body, head: `<script>${THEME_SCRIPT}</script>\n    ${headLinks(manifest, pageKey)}` };
+      return { body, head: `<script>${THEME_SCRIPT}</script>\n    ${headLinks(manifest, pageKey, ssr.STATIC_LAYOUT_MODULE)}` };
     } catch (err) {
       // The client renders the page instead: a render error never costs the visitor the page.
       req.log.error({ err, path }, 'server rendering failed');
@@ -121,7 +145,23 @@ export default fp(async (app, opts: { distDir: string }) => {
     }
   }
 
+  // A server-rendered page is the same for every visitor (its data is a visitor's answer; accounts
+  // are known by a bearer token that page loads never carry), so it is kept a little while: the
+  // first byte no longer waits for the database and the renderer (issue 12, LCP). Any write through
+  // the API drops every kept page, so a change shows on the next load; a change made by another
+  // process (the content CLI on PostgreSQL) shows within PAGE_CACHE_MS.
+  const PAGE_CACHE_MS = 60_000;
+  const PAGE_CACHE_MAX = 500;
+  const pageCache = new Map<string, { at: number; status: number; html: string }>();
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && pageCache.size) pageCache.clear();
+  });
+
   app.decorate('serveIndex', async (req: FastifyRequest, reply: FastifyReply) => {
+    const hit = pageCache.get(req.url);
+    if (hit && Date.now() - hit.at < PAGE_CACHE_MS) {
+      return reply.code(hit.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(hit.html);
+    }
     const path = req.url.split('?')[0] ?? '/';
     let meta: PageMeta | undefined;
     for (const resolve of app.pageMeta) {
@@ -150,9 +190,11 @@ export default fp(async (app, opts: { distDir: string }) => {
     if (serverRendered(route) && !missing) {
       const rendered = await serverRender(req, path, meta?.data ?? {});
       if (rendered) {
-        html = html.replace('</head>', `  ${rendered.head}\n  </head>`).replace('<div id="root"></div>', rendered.body);
+        html = inlineStyles(html.replace('</head>', `  ${rendered.head}\n  </head>`).replace('<div id="root"></div>', rendered.body));
         // Without JavaScript the page is complete: the shell's notice is for the client-rendered app.
         html = html.replace(/\s*<noscript>[^<]*<\/noscript>/, '');
+        if (pageCache.size >= PAGE_CACHE_MAX) pageCache.clear();
+        pageCache.set(req.url, { at: Date.now(), status: route && !missing ? 200 : 404, html });
       }
     }
     return reply

@@ -11,7 +11,7 @@ import { db, type GridAction, type GridActionKind, type LocalNote } from './db.t
 import { currentOwner } from './owner.ts';
 import { ApiError } from '../api/errors.ts';
 import { api, onApiSuccess } from '../api/client.ts';
-import { noteText } from '../shared/grid-actions-schema.ts';
+import { noteTextProblem } from '../shared/note-rules.ts';
 import type { GridNote } from '../shared/grid-actions-schema.ts';
 import type { OptionLetter } from '../shared/constants.ts';
 
@@ -64,8 +64,8 @@ export async function reportGridQueued(gridId: number, reason: string, now = new
 
 /** Saves a note on the device (empty text = no note) and queues it for the server. */
 export async function saveNote(gridId: number, text: string, now = new Date()): Promise<LocalNote> {
-  const checked = noteText.safeParse(text);
-  if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? 'FIELD_INVALID');
+  const problem = noteTextProblem(text);
+  if (problem) throw new Error(problem);
   const note: LocalNote = { owner_id: owner(), grid_id: gridId, text, updated_at: now.toISOString(), synced: 0 };
   await db.transaction('rw', db.notes, db.grid_actions, async () => {
     await db.notes.put(note);

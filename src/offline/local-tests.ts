@@ -7,8 +7,7 @@ import { enqueue } from './answers.ts';
 import { localWrite } from './errors.ts';
 import { deadlineOf, remainingSeconds } from './timer.ts';
 import { currentOwner, ownedBy } from './owner.ts';
-import { gridOutcome, scoreTest, type ScorableGrid, type TestScore } from '../shared/scoring.ts';
-import { DEFAULT_PROFILE_SLUG, DEFAULT_SCORING_PROFILES, defaultProfile } from '../shared/scoring-profiles.ts';
+import { gridOutcome, scoreTest, type ScorableGrid, type ScoringProfile, type TestScore } from '../shared/scoring.ts';
 import type { Difficulty, OptionLetter } from '../shared/constants.ts';
 import type { ServerResult, TestDetail } from '../api/practice.ts';
 
@@ -194,15 +193,18 @@ export async function storeServerTest(detail: TestDetail): Promise<LocalTest> {
 }
 
 const PROFILE_KEY = 'scoring_profile';
+// The centres' profiles (data) load when a test is scored or a profile remembered, not with the
+// solve screen and the outbox (issue 12 §2).
+const profiles = () => import('../shared/scoring-profiles.ts');
 
 /** The profile the device scores with: the last one the server used for this user, else the reference. */
 export async function localProfileSlug(): Promise<string> {
-  const row = await db.meta.get(PROFILE_KEY);
+  const [row, { defaultProfile, DEFAULT_PROFILE_SLUG }] = await Promise.all([db.meta.get(PROFILE_KEY), profiles()]);
   return typeof row?.value === 'string' && defaultProfile(row.value) ? row.value : DEFAULT_PROFILE_SLUG;
 }
 
 export async function rememberProfile(slug: string | null | undefined): Promise<void> {
-  if (slug && defaultProfile(slug)) await db.meta.put({ key: PROFILE_KEY, value: slug });
+  if (slug && (await profiles()).defaultProfile(slug)) await db.meta.put({ key: PROFILE_KEY, value: slug });
 }
 
 export type LocalResult = ServerResult;
@@ -228,14 +230,15 @@ export async function computeLocalResult(testId: string, slug?: string): Promise
   if (!test) return null;
   const grids = await scorableGrids(test);
   if (!grids) return null;
+  const { defaultProfile, DEFAULT_SCORING_PROFILES } = await profiles();
   const profile = defaultProfile(slug ?? (await localProfileSlug())) ?? DEFAULT_SCORING_PROFILES[0]!;
   const answers = await db.answers.where('test_id').equals(testId).toArray();
   return resultOf(scoreTest(grids, answersMap(answers), profile));
 }
 
-/** Score under every centre's default profile (results screen offline). */
-export function scoreByCenter(grids: readonly ScorableGrid[], answers: ReadonlyMap<number, readonly string[]>) {
-  return DEFAULT_SCORING_PROFILES.map((p) => {
+/** Score under every centre's default profile, `centres` (results screen offline). */
+export function scoreByCenter(grids: readonly ScorableGrid[], answers: ReadonlyMap<number, readonly string[]>, centres: readonly ScoringProfile[]) {
+  return centres.map((p) => {
     const s = scoreTest(grids, answers, p);
     return { slug: p.slug, name: p.name, known: p.known, score: s.score, max_score: s.max_score, grade: s.grade, passed: s.passed, mapping: s.mapping };
   });

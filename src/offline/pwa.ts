@@ -8,6 +8,7 @@ import { SW_MESSAGES } from '../shared/pwa.ts';
 import { THEME_COLORS } from '../shared/manifest.ts';
 import type { Theme } from '../shared/constants.ts';
 import { earlyInstallPrompt } from '../ssr/early-install.ts';
+import { requestFlush } from './flush-requests.ts';
 
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
 
@@ -16,7 +17,6 @@ let installEvent: InstallPromptEvent | null = null;
 let registered = false;
 let watching = false;
 let updating = false;
-const flushListeners = new Set<() => void>();
 
 /** Registers /sw.js once (production builds only). A worker that finishes installing while
  *  another one controls the page waits (sw/sw.ts never skips waiting by itself): that is the
@@ -35,7 +35,7 @@ export function registerServiceWorker(): void {
     if (event.isUpdate && !updating) app.updateAvailable = true;
   });
   wb.addEventListener('message', (event) => {
-    if (event.data?.type === SW_MESSAGES.flushOutbox) flushListeners.forEach((fn) => fn());
+    if (event.data?.type === SW_MESSAGES.flushOutbox) requestFlush();
   });
   void wb.register().catch(() => {
     /* no service worker (private mode, unsupported): the app works online only */
@@ -69,11 +69,6 @@ export const UPDATE_FALLBACK_RELOAD_MS = 8000;
 /** The update modal's dismiss: keep the running version for this session. */
 export function postponeUpdate(): void {
   app.updateAvailable = false;
-}
-
-export function onFlushRequest(fn: () => void): () => void {
-  flushListeners.add(fn);
-  return () => flushListeners.delete(fn);
 }
 
 export function isStandalone(): boolean {

@@ -7,7 +7,7 @@
 // only, sent with that account's token (captured at the start: a sign-out mid-flush stops it).
 import { db } from './db.ts';
 import { emptyReport, flushOutbox, pendingCount, type FlushReport, type SyncOutcome, type SyncTestPayload } from './outbox.ts';
-import { onFlushRequest } from './pwa.ts';
+import { onFlushRequest } from './flush-requests.ts';
 import { rememberProfile } from './local-tests.ts';
 import { currentOwner } from './owner.ts';
 import { syncStatus } from './sync-state.ts';
@@ -16,7 +16,7 @@ import { checkDeviceData, notePending } from './device-data.ts';
 import { OUTBOX_SYNC_TAG } from '../shared/pwa.ts';
 import { syncTests, type ServerSyncOutcome } from '../api/practice.ts';
 import { onApiSuccess } from '../api/client.ts';
-import { SYNC_MAX_TESTS } from '../shared/test-schema.ts';
+import { SYNC_MAX_TESTS } from '../shared/test-limits.ts';
 import { showToast } from '../state/toast.ts';
 import { getItem } from '../state/storage.ts';
 import { STORAGE } from '../shared/storage-keys.ts';

@@ -4,8 +4,10 @@
 import { z } from 'zod';
 import { uuid } from './validation.ts';
 import { isoDateTime, storableText } from './input-rules.ts';
+import { NOTE_MAX } from './note-rules.ts';
 
-export const NOTE_MAX = 2000;
+// The note's rules without zod (the device checks a note with them) live in note-rules.ts.
+export { NOTE_MAX };
 
 // A NUL byte or a lone UTF-16 surrogate cannot be stored as PostgreSQL text: refused, not a 500.
 export { storableText };

@@ -4,6 +4,7 @@
 // parameters), dates PostgreSQL can store and that are plausible, and free-form JSON of bounded
 // depth and size. Issue messages are catalogue codes (src/shared/codes.ts).
 import { z } from 'zod';
+import { storableText } from './storable-text.ts';
 
 /** The largest value of a PostgreSQL `integer` (int4) column: ids, counts, seconds. */
 export const INT4_MAX = 2_147_483_647;
@@ -23,19 +24,8 @@ export const JSON_MAX_NODES = 2000;
 /** A longest-ever bound for a string field that names none (path parameters, tokens, slugs). */
 export const STRING_MAX = 10_000;
 
-/** False when PostgreSQL cannot store `s` as text: a NUL byte, or a UTF-16 surrogate without its pair. */
-export function storableText(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0) return false;
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = s.charCodeAt(i + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
-      i++;
-    } else if (c >= 0xdc00 && c <= 0xdfff) return false;
-  }
-  return true;
-}
+// storableText is zod-free (the solve path uses it without zod): its own module, re-exported here.
+export { storableText };
 
 /**
  * A string of at most `max` characters that PostgreSQL can store (FIELD_TEXT_UNSUPPORTED otherwise).

@@ -7,15 +7,11 @@ import { uuid } from './validation.ts';
 import { freeJsonObject, id as rowId, isoDateTime, optionalText, text } from './input-rules.ts';
 import { PARTIAL_RULES, SUBJECTS, profileProblems, type ScoringProfile } from './scoring.ts';
 
-export const TEST_COUNT_MIN = 1;
-export const TEST_COUNT_MAX = 200;
-export const TEST_TIME_LIMIT_MIN_MAX = 300;
-export const TEST_MODES = ['tutor', 'exam'] as const;
-export type TestMode = (typeof TEST_MODES)[number];
-export const TEST_STATUSES = ['unfinished', 'finished', 'abandoned'] as const;
-export type TestStatus = (typeof TEST_STATUSES)[number];
-export const SYNC_MAX_TESTS = 50;
-export const HISTORY_PAGE_SIZE = 20;
+import { SYNC_MAX_TESTS, TEST_COUNT_MAX, TEST_COUNT_MIN, TEST_MODES, TEST_STATUSES, TEST_TIME_LIMIT_MIN_MAX } from './test-limits.ts';
+
+// The limits live in test-limits.ts (no zod, for the solve path); re-exported for the server.
+export { HISTORY_PAGE_SIZE, SYNC_MAX_TESTS, TEST_COUNT_MAX, TEST_COUNT_MIN, TEST_MODES, TEST_STATUSES, TEST_TIME_LIMIT_MIN_MAX } from './test-limits.ts';
+export type { TestMode, TestStatus } from './test-limits.ts';
 
 const id = rowId();
 /** Issues on the items of `list` repeating an earlier one (a grid named twice, an answer id used twice). */

@@ -1,9 +1,10 @@
-// The three layouts of SPEC §2: auth, static (public header + footer) and dashboard
-// (DashLayout.tsx: its own chunk, so the public pages do not load the navbar).
+// The three layouts of SPEC §2: auth, static (public header + footer, StaticLayout.tsx) and
+// dashboard (DashLayout.tsx); the last two are their own chunks, so the public pages do not load
+// the navbar and the signed-in app does not load the public header and footer.
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { matchRoute, type RouteDef } from '../shared/routes.ts';
-import { PublicHeader } from './PublicHeader.tsx';
-import { Footer } from './Footer.tsx';
+import { PageLoading } from '../router/RoutePage.tsx';
 import { Logo } from './Logo.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { Link } from 'react-router';
@@ -46,15 +47,24 @@ export function AuthLayout() {
   );
 }
 
+const loadStaticLayout = () => import('./StaticLayout.tsx');
+const LazyStaticLayout = lazy(loadStaticLayout);
+let loadedStaticLayout: ComponentType | null = null;
+let chosenStaticLayout: ComponentType | null = null;
+
+/** Loads the static layout so it renders at once: before hydrating server HTML (and on the
+ *  server), nothing may suspend. */
+export async function preloadStaticLayout(): Promise<void> {
+  loadedStaticLayout ??= (await loadStaticLayout()).default;
+}
+
 export function StaticLayout() {
+  // Chosen once: switching from the lazy wrapper to the loaded component would remount the page.
+  chosenStaticLayout ??= loadedStaticLayout ?? LazyStaticLayout;
+  const Layout = chosenStaticLayout;
   return (
-    <div className="layout layout--static">
-      <SkipLink />
-      <PublicHeader />
-      <main id="main" className="static-main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
+    <Suspense fallback={<PageLoading />}>
+      <Layout />
+    </Suspense>
   );
 }

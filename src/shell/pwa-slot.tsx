@@ -51,8 +51,15 @@ export default function PwaSlot() {
     [],
   );
 
+  // Once the page is idle: the first interaction never waits for the realtime client.
   useEffect(() => {
-    if (settings) void startRealtimeOnce();
+    if (!settings) return;
+    if (typeof window.requestIdleCallback !== 'function') {
+      void startRealtimeOnce();
+      return;
+    }
+    const id = window.requestIdleCallback(() => void startRealtimeOnce(), { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
   }, [settings]);
 
   useEffect(() => syncThemeColor(theme), [theme]);

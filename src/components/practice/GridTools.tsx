@@ -1,54 +1,21 @@
 // Per-grid actions on the solve screen and in the results (issue 11 §4.4, §5): favourite, report
 // a mistake, personal note. All are saved on the device first and sent by the per-grid queue
 // (src/offline/grid-actions.ts), so they work offline exactly like answers.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { z } from 'zod';
 import { db } from '../../offline/db.ts';
-import { noteKey, reportGridQueued, setFavorite } from '../../offline/grid-actions.ts';
-import { reportReason } from '../../shared/validation.ts';
+import { noteKey, setFavorite } from '../../offline/grid-actions.ts';
 import { showToast } from '../../state/toast.ts';
-import { Modal } from '../../shell/Modal.tsx';
-import { useForm, TextField, SubmitButton, FormErrors } from '../../shell/form/index.ts';
 import { NoteEditor } from './NoteEditor.tsx';
 
-const reportSchema = z.object({ reason: reportReason });
-
-export function QueuedReportModal({ gridId, label, open, onClose }: { gridId: number; label: string; open: boolean; onClose: () => void }) {
-  const form = useForm({
-    initial: { reason: '' },
-    schema: reportSchema,
-    onSubmit: async (body) => {
-      const outcome = await reportGridQueued(gridId, body.reason);
-      // True words: 'sent' only when the server has it; otherwise it waits on the device.
-      showToast(outcome === 'sent' ? 'GRID_REPORTED' : 'GRID_REPORT_QUEUED', outcome === 'sent' ? 'success' : 'warning');
-      form.reset();
-      onClose();
-    },
-  });
-  return (
-    <Modal open={open} onClose={onClose} title={`Raportează ${label.toLowerCase()}`}>
-      <form className="form" onSubmit={form.submit} noValidate>
-        <TextField
-          label="Ce greșeală ai găsit?"
-          multiline
-          rows={5}
-          maxLength={5000}
-          hint="Între 5 și 5000 de caractere. Spune-ne varianta corectă și, dacă poți, sursa."
-          {...form.field('reason')}
-        />
-        <FormErrors codes={form.general} />
-        <div className="form-actions">
-          <SubmitButton busy={form.busy}>Trimite raportarea</SubmitButton>
-        </div>
-      </form>
-    </Modal>
-  );
-}
+// The report form (zod, form fields) loads when first opened, not with the solve screen.
+const QueuedReportModal = lazy(() => import('./ReportModal.tsx'));
 
 export function GridTools({ gridId, label }: { gridId: number; label: string }) {
   const fav = useLiveQuery(() => db.favorites.get(gridId), [gridId]);
   const [reporting, setReporting] = useState(false);
+  // Mounted from the first opening on, so a reason typed and closed unsent is still there.
+  const [reportLoaded, setReportLoaded] = useState(false);
   const [noteOpen, setNoteOpen] = useState(false);
   const isFav = Boolean(fav);
   const toggleFav = async () => {
@@ -68,12 +35,23 @@ export function GridTools({ gridId, label }: { gridId: number; label: string }) 
         <button type="button" className="btn btn--ghost btn--small" aria-expanded={noteOpen} onClick={() => setNoteOpen((o) => !o)}>
           <span aria-hidden="true">✎</span> Notiță
         </button>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => setReporting(true)}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          onClick={() => {
+            setReportLoaded(true);
+            setReporting(true);
+          }}
+        >
           <span aria-hidden="true">⚠</span> Raportează
         </button>
       </div>
       {noteOpen ? <NoteEditor gridId={gridId} label={label} /> : <NotePreview gridId={gridId} onOpen={() => setNoteOpen(true)} />}
-      <QueuedReportModal gridId={gridId} label={label} open={reporting} onClose={() => setReporting(false)} />
+      {reportLoaded ? (
+        <Suspense fallback={null}>
+          <QueuedReportModal gridId={gridId} label={label} open={reporting} onClose={() => setReporting(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

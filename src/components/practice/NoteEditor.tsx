@@ -4,8 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../offline/db.ts';
 import { noteKey, pullNote, saveNote } from '../../offline/grid-actions.ts';
-import { NOTE_MAX } from '../../shared/grid-actions-schema.ts';
-import { messageFor } from '../../shared/messages.ro.ts';
+import { NOTE_MAX } from '../../shared/note-rules.ts';
+import { Message } from '../Message.tsx';
 
 const SAVE_AFTER_MS = 700;
 
@@ -80,7 +80,7 @@ export function NoteEditor({ gridId, label }: { gridId: number; label: string })
         aria-describedby={`${id}-status`}
       />
       <p id={`${id}-status`} className="note-editor__status muted" aria-live="polite">
-        {error ? <span className="form-errors">{messageFor(error)}</span> : status}
+        {error ? <span className="form-errors"><Message code={error} /></span> : status}
         <span className="note-editor__count">
           {value.length}/{NOTE_MAX}
         </span>

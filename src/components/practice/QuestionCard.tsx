@@ -4,7 +4,7 @@ import type { RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import type { LocalGrid } from '../../offline/db.ts';
 import type { OptionLetter } from '../../shared/constants.ts';
-import { messageFor } from '../../shared/messages.ro.ts';
+import { Message } from '../Message.tsx';
 import { app } from '../../state/app.ts';
 import { OptionList } from './OptionList.tsx';
 import { GridTools } from './GridTools.tsx';
@@ -67,7 +67,7 @@ export function QuestionCard(p: QuestionCardProps) {
         {p.saving ? <span className="saving">Se salvează…</span> : p.saved ? <span className="saved">✓ Răspuns salvat</span> : null}
         {p.error ? (
           <span role="alert" className="form-errors">
-            {messageFor(p.error, product)}
+            <Message code={p.error} product={product} />
           </span>
         ) : null}
       </div>

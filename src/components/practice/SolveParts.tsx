@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
-import { messageFor } from '../../shared/messages.ro.ts';
+import { Message } from '../Message.tsx';
 import { Modal } from '../../shell/Modal.tsx';
 import { grids as gridsText } from './format.ts';
 import type { OptionLetter } from '../../shared/constants.ts';
@@ -89,7 +89,7 @@ export function SolveLoadError({ code }: { code: string }) {
     <section className="page page--narrow solve">
       <h1>Test</h1>
       <p role="alert" className="form-errors">
-        {messageFor(code, product)}
+        <Message code={code} product={product} />
       </p>
       <Link className="btn btn--primary" to="/teste">
         Înapoi la teste

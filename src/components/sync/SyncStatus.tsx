@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { useOutboxStatus, useSyncStatus, waitingText } from '../../offline/sync-state.ts';
 import { trySync } from '../../offline/sync.ts';
 import { app } from '../../state/app.ts';
-import { messageFor } from '../../shared/messages.ro.ts';
+import { Message } from '../Message.tsx';
 import '../../styles/sync.css';
 
 export function SyncStatus({ testId, compact = false }: { testId?: string; compact?: boolean }) {
@@ -46,7 +46,7 @@ export function SyncStatus({ testId, compact = false }: { testId?: string; compa
       ) : null}
       {[...new Set(status.rejected)].map((code) => (
         <p key={code} className="sync-status__line form-errors">
-          Serverul a refuzat un test: {messageFor(code, product)}
+          Serverul a refuzat un test: <Message code={code} product={product} />
         </p>
       ))}
     </div>

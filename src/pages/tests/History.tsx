@@ -14,7 +14,7 @@ import { SyncStatus } from '../../components/sync/SyncStatus.tsx';
 import { remainingSeconds, formatClock } from '../../offline/timer.ts';
 import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
-import { HISTORY_PAGE_SIZE } from '../../shared/test-schema.ts';
+import { HISTORY_PAGE_SIZE } from '../../shared/test-limits.ts';
 import { grids as gridsText } from '../../components/practice/format.ts';
 import '../../styles/tests.css';
 import { isEstimateProfile } from '../../components/practice/Estimate.tsx';

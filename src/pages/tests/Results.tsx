@@ -14,7 +14,7 @@ import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { scoreGrid, type GridOutcome } from '../../shared/scoring.ts';
-import { defaultProfile } from '../../shared/scoring-profiles.ts';
+import { DEFAULT_SCORING_PROFILES, defaultProfile } from '../../shared/scoring-profiles.ts';
 import type { OptionLetter } from '../../shared/constants.ts';
 import { ResultRow, formatDuration, type ResultRowData } from '../../components/practice/ResultRow.tsx';
 import { RetestActions } from '../../components/practice/RetestActions.tsx';
@@ -96,6 +96,7 @@ export default function Results() {
       ? scoreByCenter(
           list.map((g) => ({ id: g.id, type: g.type, correct: g.correct! })),
           answersMap(answers),
+          DEFAULT_SCORING_PROFILES,
         )
       : null;
     return { rows, centers, result: test.result as LocalResult | null };

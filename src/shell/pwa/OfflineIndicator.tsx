@@ -1,8 +1,12 @@
 // A small polite status while offline, and a brief 'Din nou online' when the connection returns.
 // The live region stays mounted (empty when there is nothing to say) so screen readers announce changes.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { app } from '../../state/app.ts';
 import { useOnline } from '../../offline/network.ts';
-import { useOutboxStatus, waitingText } from '../../offline/sync-state.ts';
+
+// Only an account has answers waiting; a visitor's pages never load IndexedDB for it.
+const OutboxWaiting = lazy(() => import('./OutboxWaiting.tsx'));
 
 export const OFFLINE_TEXT = 'Ești offline — poți citi manualele descărcate și rezolva teste; răspunsurile se sincronizează când revii online.';
 export const BACK_ONLINE_TEXT = 'Din nou online';
@@ -26,10 +30,22 @@ export function OfflineIndicator() {
     return () => clearTimeout(t);
   }, [online]);
 
-  const outbox = useOutboxStatus();
-  const waiting = outbox ? waitingText(outbox) : null;
+  const signedIn = Boolean(useSnapshot(app).user);
   // Offline, say plainly how much waits on the device (issue 11 §1).
-  const text = !online ? (waiting ? `${OFFLINE_TEXT} ${waiting}` : OFFLINE_TEXT) : backOnline ? BACK_ONLINE_TEXT : '';
+  const text = !online ? (
+    <>
+      {OFFLINE_TEXT}
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <OutboxWaiting />
+        </Suspense>
+      ) : null}
+    </>
+  ) : backOnline ? (
+    BACK_ONLINE_TEXT
+  ) : (
+    ''
+  );
   return (
     <div
       className={`offline-indicator${!online ? ' offline-indicator--offline' : backOnline ? ' offline-indicator--online' : ''}`}

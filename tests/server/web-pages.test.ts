@@ -1,0 +1,76 @@
+// The public pages the server renders (server/plugins/web.ts, issue 12): stylesheets inline with a
+// disabled link beside them (the lazy-chunk loader must not fetch them again), and a rendered page
+// kept for the next visitor until a write through the API. A stand-in server bundle counts renders.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { buildApp } from '../../server/app.ts';
+
+const CSS = '.hero{color:teal}';
+const TEMPLATE =
+  '<html><head><title>x</title><meta name="description" content="d" />' +
+  '<script type="module" crossorigin src="/assets/index-a.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-a.css"></head><body><div id="root"></div></body></html>';
+// What server/plugins/web.ts uses of src/entry-server.tsx; `render` numbers its renders.
+const BUNDLE = `
+let renders = 0;
+export const SSR_DATA_ID = 'ssr-data';
+export const STATIC_LAYOUT_MODULE = 'src/shell/StaticLayout.tsx';
+export const pageModuleFor = () => 'src/pages/static/About.tsx';
+export const serializePayload = (p) => JSON.stringify(p);
+export async function render() { renders += 1; return '<main>render ' + renders + '</main>'; }
+`;
+const MANIFEST = {
+  'index.html': { file: 'assets/index-a.js', isEntry: true, css: ['assets/index-a.css'] },
+  'src/shell/StaticLayout.tsx': { file: 'assets/StaticLayout-b.js', imports: ['index.html'] },
+  'src/pages/static/About.tsx': { file: 'assets/About-c.js', imports: ['index.html'], css: ['assets/content-d.css'] },
+};
+
+let t: TestApp;
+let app: FastifyInstance;
+beforeAll(async () => {
+  t = await createTestApp();
+  const dist = mkdtempSync(join(tmpdir(), 'grilio-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'server'));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, 'index.html'), TEMPLATE);
+  writeFileSync(join(dist, 'assets', 'index-a.css'), CSS);
+  writeFileSync(join(dist, 'assets', 'content-d.css'), '.chapter{margin:0}');
+  writeFileSync(join(dist, 'server', 'entry-server.js'), BUNDLE);
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  app = await buildApp({ db: t.db, config: t.config, distDir: dist, logger: false });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+});
+
+const page = () => app.inject({ method: 'GET', url: '/despre-noi' });
+
+describe('server-rendered public pages', () => {
+  it('carry their stylesheets inline, each with a disabled link, and preload the layout and the page', async () => {
+    const res = await page();
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<style data-href="/assets/index-a.css">${CSS}</style><link rel="stylesheet" href="/assets/index-a.css" disabled>`);
+    expect(res.body).toContain('<style data-href="/assets/content-d.css">.chapter{margin:0}</style>');
+    expect(res.body).not.toContain('<link rel="stylesheet" crossorigin');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/StaticLayout-b.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/About-c.js">');
+    // The entry is already the template's script: not preloaded a second time.
+    expect(res.body).not.toContain('<link rel="modulepreload" crossorigin href="/assets/index-a.js">');
+  });
+
+  it('are rendered once and kept until a write through the API', async () => {
+    const first = /render (\d+)/.exec((await page()).body)![1];
+    expect(/render (\d+)/.exec((await page()).body)![1]).toBe(first);
+    // Any write (even a refused one) drops the kept pages.
+    await app.inject({ method: 'POST', url: '/api/v1/contact', payload: {} });
+    const after = /render (\d+)/.exec((await page()).body)![1];
+    expect(Number(after)).toBe(Number(first) + 1);
+  });
+});
