@@ -1,14 +1,16 @@
-import { FeatureSoon } from '../../shell/FeatureSoon.tsx';
+// /prieteni (issue 7 §2): find people, friend requests, friends, blocked people.
 import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
+import { FriendsView } from './friends/FriendsView.tsx';
 
 function FriendsPage() {
   return (
-    <FeatureSoon
-      title="Prieteni"
-      icon="users"
-      intro="Aici îți vei găsi prietenii de învățat: trimiți și accepți cereri de prietenie și îi provoci la teste de grup."
-      points={['Cereri de prietenie trimise și primite', 'Lista prietenilor tăi', 'Invitații la teste de grup']}
-    />
+    <section className="page friends-page" aria-labelledby="friends-title">
+      <header className="page-header">
+        <h1 id="friends-title">Prieteni</h1>
+        <p>Găsește-ți colegii de învățat, trimite și acceptă cereri de prietenie.</p>
+      </header>
+      <FriendsView />
+    </section>
   );
 }
 
