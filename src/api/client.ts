@@ -1,7 +1,6 @@
 // The one HTTP client (SPEC §7/§8): base /api/v1, 12 s timeout, bearer token from storage,
 // JSON, credentials. Every failure becomes an ApiError carrying { errors: { field: [CODE] } }.
-// Plain fetch: the transport is this file, and every screen loads it right after the first paint
-// (a client library cost 4.5 KB gzip on every first load, issue 12 §2).
+import ky, { HTTPError, TimeoutError, type Options } from 'ky';
 import { API_PREFIX, REQUEST_TIMEOUT_MS, TOAST_MAINTENANCE_MS } from '../shared/constants.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
 import { getItem, removeItem } from '../state/storage.ts';
@@ -11,77 +10,29 @@ import { navigate, currentPath } from '../shell/navigation.ts';
 import { redirectsOn401, loginUrl } from '../router/unauthorized.ts';
 import { ApiError, errorFromResponse, requestFailed, setupFailed } from './errors.ts';
 
-export type SearchParams = Record<string, string | number | boolean | undefined> | URLSearchParams;
-export type DownloadProgress = { percent: number; transferredBytes: number; totalBytes: number };
-export type RequestOptions = {
-  searchParams?: SearchParams;
-  /** Sent as JSON (Content-Type: application/json). */
-  json?: unknown;
-  /** Sent as is (FormData for uploads). */
-  body?: BodyInit;
-  /** A caller may pin the token (the outbox sends an owner's entries only with that owner's token). */
-  headers?: Record<string, string>;
-  /** Called as the answer's body arrives; percent is 0 while the size is unknown. */
-  onDownloadProgress?: (progress: DownloadProgress) => void;
-};
-
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-function urlFor(path: string, searchParams?: SearchParams): string {
-  const url = `${API_PREFIX}/${path.replace(/^\//, '')}`;
-  if (!searchParams) return url;
-  const params =
-    searchParams instanceof URLSearchParams
-      ? searchParams
-      : new URLSearchParams(Object.entries(searchParams).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
-  const query = params.toString();
-  return query ? `${url}?${query}` : url;
-}
-
-/** Sends one request: the token, the maintenance / 401 / success rules on every answer. Rejects
- *  with the Response itself when it is not 2xx (request() turns everything into an ApiError). */
-async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json', ...options.headers });
-  const token = getItem(STORAGE.token);
-  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-  let body = options.body;
-  if (options.json !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(options.json);
-  }
-  const request = new Request(urlFor(path, options.searchParams), {
-    method: method.toUpperCase(),
-    headers,
-    body,
-    credentials: 'include',
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  const response = await fetch(request);
-  if (response.status === 503) onMaintenance();
-  else if (response.status === 401) onUnauthorized();
-  else if (response.ok) onSuccess(new URL(request.url, window.location.href).pathname);
-  if (!response.ok) throw response;
-  return response;
-}
-
-/** The body as text, reporting progress when asked. */
-async function readText(response: Response, onProgress?: RequestOptions['onDownloadProgress']): Promise<string> {
-  if (!onProgress || !response.body) return response.text();
-  const totalBytes = Number(response.headers.get('content-length')) || 0;
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let transferredBytes = 0;
-  onProgress({ percent: 0, transferredBytes, totalBytes });
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    transferredBytes += value.byteLength;
-    text += decoder.decode(value, { stream: true });
-    onProgress({ percent: totalBytes ? Math.min(1, transferredBytes / totalBytes) : 0, transferredBytes, totalBytes });
-  }
-  return text + decoder.decode();
-}
+export const http = ky.create({
+  prefixUrl: API_PREFIX,
+  timeout: REQUEST_TIMEOUT_MS,
+  credentials: 'include',
+  retry: 0,
+  headers: { Accept: 'application/json' },
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        // A caller may pin the token (the outbox sends an owner's entries only with that owner's token).
+        const token = getItem(STORAGE.token);
+        if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+    afterResponse: [
+      (request, _options, response) => {
+        if (response.status === 503) onMaintenance();
+        else if (response.status === 401) onUnauthorized();
+        else if (response.ok) onSuccess(new URL(request.url).pathname);
+      },
+    ],
+  },
+});
 
 type SuccessListener = (path: string) => void;
 const successListeners = new Set<SuccessListener>();
@@ -117,7 +68,8 @@ function pollMaintenance(): void {
     () => {
       maintenancePoll = null;
       // A 2xx answer clears app.maintenance (onSuccess) and wakes the outbox; a 503 keeps polling.
-      void send('get', 'health', {})
+      void http
+        .get('health')
         .catch(() => undefined)
         .finally(() => {
           if (app.maintenance) pollMaintenance();
@@ -145,18 +97,17 @@ export function onUnauthorized(): void {
 
 async function toApiError(err: unknown): Promise<ApiError> {
   if (err instanceof ApiError) return err;
-  if (err instanceof Response) return errorFromResponse(err);
-  // No answer: the network failed (TypeError) or the timeout aborted the request.
-  if (err instanceof TypeError || (err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError'))) return requestFailed();
+  if (err instanceof HTTPError) return errorFromResponse(err.response);
+  if (err instanceof TimeoutError || err instanceof TypeError) return requestFailed();
   return setupFailed();
 }
 
 /** Runs a request and parses JSON; throws ApiError on any failure. */
-export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: Options = {}): Promise<T> {
   try {
-    const res = await send(method, path, options);
+    const res = await http(path.replace(/^\//, ''), { method, ...options });
     if (res.status === 204) return undefined as T;
-    const text = await readText(res, options.onDownloadProgress);
+    const text = await res.text();
     if (!text) return undefined as T;
     try {
       return JSON.parse(text) as T;
@@ -169,7 +120,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
 }
 
 export const api = {
-  get: <T>(path: string, searchParams?: SearchParams) => request<T>('get', path, { searchParams }),
+  get: <T>(path: string, searchParams?: Options['searchParams']) => request<T>('get', path, { searchParams }),
   post: <T>(path: string, json?: unknown) => request<T>('post', path, json === undefined ? {} : { json }),
   put: <T>(path: string, json?: unknown) => request<T>('put', path, { json }),
   patch: <T>(path: string, json?: unknown) => request<T>('patch', path, { json }),

@@ -1,6 +1,6 @@
 // Courses API (server/modules/courses): manuals, chapters with typed blocks, read marks and the
 // whole-manual download for the offline mirror. Payload types: src/shared/course-payloads.ts.
-import type { RequestOptions } from './client.ts';
+import type { Options } from 'ky';
 import { api, request } from './client.ts';
 import type {
   ChapterMarkedRead,
@@ -46,7 +46,7 @@ export function unmarkChapterRead(manual: string, chapter: string): Promise<Chap
 
 /** GET /courses/:manual/download with the transfer progress (0–1 when the size is known). */
 export function downloadCourse(manual: string, onProgress?: (fraction: number, bytes: number) => void): Promise<DownloadPayload> {
-  const options: RequestOptions = onProgress
+  const options: Options = onProgress
     ? { onDownloadProgress: (p) => onProgress(p.totalBytes ? p.percent : 0, p.transferredBytes) }
     : {};
   return request<DownloadPayload>('get', `courses/${seg(manual)}/download`, options);
