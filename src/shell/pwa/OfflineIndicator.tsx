@@ -6,7 +6,8 @@ import { app } from '../../state/app.ts';
 import { useOnline } from '../../offline/network.ts';
 
 // Only an account has answers waiting; a visitor's pages never load IndexedDB for it.
-const OutboxWaiting = lazy(() => import('./OutboxWaiting.tsx'));
+const loadOutboxWaiting = () => import('./OutboxWaiting.tsx');
+const OutboxWaiting = lazy(loadOutboxWaiting);
 
 export const OFFLINE_TEXT = 'Ești offline — poți citi manualele descărcate și rezolva teste; răspunsurile se sincronizează când revii online.';
 export const BACK_ONLINE_TEXT = 'Din nou online';
@@ -31,6 +32,11 @@ export function OfflineIndicator() {
   }, [online]);
 
   const signedIn = Boolean(useSnapshot(app).user);
+  // Loaded while still online: the chunk is needed exactly when the network is gone, and a page
+  // the service worker does not control yet could not fetch it then.
+  useEffect(() => {
+    if (signedIn) void loadOutboxWaiting().catch(() => undefined);
+  }, [signedIn]);
   // Offline, say plainly how much waits on the device (issue 11 §1).
   const text = !online ? (
     <>
