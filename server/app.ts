@@ -18,6 +18,7 @@ import type { ZodType } from 'zod';
 import type { Db } from './db/db.ts';
 import type { Config } from './config.ts';
 import { ValidationFailure } from './lib/errors.ts';
+import { loggerOptions, OneLinePerRequest } from './lib/logger.ts';
 import { toErrorBody } from '../src/shared/validation.ts';
 import { API_PREFIX, SCAN_IMAGE_MAX_BYTES } from '../src/shared/constants.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
@@ -38,13 +39,16 @@ export type BuildOptions = {
   /** Where the built PWA is; null serves the API only (most tests). */
   distDir?: string | null;
   logger?: boolean | object;
+  /** The token cache's clock (tests move it by hand); Date.now otherwise. */
+  clock?: () => number;
 };
 
 const modulesDir = join(import.meta.dirname, 'modules');
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: opts.config.LOG_LEVEL },
+    logger: opts.logger ?? loggerOptions(opts.config.LOG_LEVEL),
+    logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -93,7 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // ws closes a connection whose frame is over the cap (1009) before buffering it.
   await app.register(websocket, { options: { maxPayload: REALTIME_LIMITS.MAX_FRAME_BYTES } });
   await app.register(maintenancePlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { now: opts.clock });
   await app.register(swagger, {
     openapi: {
       info: { title: `${opts.config.PRODUCT_NAME} API`, version: '1.0.0', description: 'API-ul aplicației. Erorile au forma { errors: { câmp: [COD] } }.' },

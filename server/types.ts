@@ -6,8 +6,10 @@ import type { Mailer } from './modules/mail/mailer.ts';
 import type { Realtime } from './modules/realtime/realtime.ts';
 import type { Hub } from './modules/realtime/hub.ts';
 import type { Maintenance } from './plugins/maintenance.ts';
+import type { Sessions } from './lib/sessions.ts';
 
-export type AuthUser = { id: number; tokenId: number; isAdmin: boolean };
+/** Who a valid bearer token belongs to (admin rights are read from the database where needed). */
+export type AuthUser = { id: number; tokenId: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +19,8 @@ declare module 'fastify' {
     realtime: Realtime;
     realtimeHub: Hub;
     maintenance: Maintenance;
+    /** Token cache and revocation (server/lib/sessions.ts; revoke through revokeTokens only). */
+    sessions: Sessions;
     /** Route guard (onRequest; given as preHandler it is moved to onRequest): 401 unless a valid bearer token is present. */
     authenticate: (req: FastifyRequest) => Promise<void>;
     /** Route guard like authenticate: 401 without token, 403 FORM_ADMIN_REQUIRED unless admin. */

@@ -1,13 +1,62 @@
 // Bearer tokens: every /api request with `Authorization: Bearer …` is resolved to req.auth.
 // A revoked, expired or unknown token counts as no token; routes that need one answer 401.
+// Tokens are resolved from an in-memory cache (server/lib/token-cache.ts, 30 s life) so that a
+// request costs no database round trip; revocation evicts them at once (server/lib/sessions.ts);
+// last_used_at is written at most once a minute per token, after the answer.
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../lib/tokens.ts';
 import { unauthorized, forbidden } from '../lib/errors.ts';
+import { afterReply } from '../lib/after-reply.ts';
+import { createSessions, LAST_USED_INTERVAL_MS } from '../lib/sessions.ts';
+import type { CachedToken } from '../lib/token-cache.ts';
 import { API_PREFIX } from '../../src/shared/constants.ts';
 
-type Row = { token_id: number; user_id: number; is_admin: boolean };
+type Row = { token_id: number; user_id: number; expires_at: Date; last_used_at: Date };
 
-export default fp(async (app) => {
+export type AuthPluginOptions = { /** The token cache's clock (tests move it). */ now?: () => number };
+
+/** The token's entry, from the cache or (and then cached) from the database; undefined when not valid. */
+async function resolve(app: FastifyInstance, hash: string): Promise<CachedToken | undefined> {
+  const { cache, invalidation } = app.sessions;
+  // Not listening for revocations (Redis away): the cache might be stale, the database is not.
+  const useCache = invalidation.listening;
+  const hit = useCache ? cache.get(hash) : undefined;
+  if (hit) return hit;
+  const row = await app.db.one<Row>(
+    `select id as token_id, user_id, expires_at, last_used_at from auth_tokens
+      where token_hash = $1 and revoked_at is null and expires_at > now()`,
+    [hash],
+  );
+  if (!row) return undefined;
+  const entry: CachedToken = {
+    tokenId: row.token_id,
+    userId: row.user_id,
+    expiresAt: new Date(row.expires_at).getTime(),
+    lastUsedAt: new Date(row.last_used_at).getTime(),
+    loadedAt: cache.now(),
+  };
+  if (useCache) cache.set(hash, entry);
+  return entry;
+}
+
+/** Records the use of a token, at most once a minute, off the request path (errors are logged). */
+function noteUse(app: FastifyInstance, entry: CachedToken): void {
+  const now = app.sessions.cache.now();
+  if (now - entry.lastUsedAt < LAST_USED_INTERVAL_MS) return;
+  entry.lastUsedAt = now;
+  afterReply(app.log, 'last_used_at update', async () => {
+    // The condition keeps several processes from writing the same minute twice.
+    await app.db.query(
+      `update auth_tokens set last_used_at = $2 where id = $1 and last_used_at < $2::timestamptz - interval '1 minute'`,
+      [entry.tokenId, new Date(now)],
+    );
+  });
+}
+
+export default fp<AuthPluginOptions>(async (app, opts) => {
+  app.decorate('sessions', await createSessions(app.config, app.log, opts.now));
+  app.addHook('onClose', async () => app.sessions.invalidation.close());
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith(API_PREFIX)) return;
@@ -15,21 +64,21 @@ export default fp(async (app) => {
     if (!header?.startsWith('Bearer ')) return;
     const token = header.slice(7).trim();
     if (token.length < 20 || token.length > 200) return;
-    const row = await app.db.one<Row>(
-      `update auth_tokens t set last_used_at = now()
-        from users u
-       where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now() and u.id = t.user_id
-       returning t.id as token_id, t.user_id, u.is_admin`,
-      [hashToken(token)],
-    );
-    if (row) req.auth = { id: row.user_id, tokenId: row.token_id, isAdmin: row.is_admin };
+    const entry = await resolve(app, hashToken(token));
+    if (!entry) return;
+    noteUse(app, entry);
+    req.auth = { id: entry.userId, tokenId: entry.tokenId };
   });
   app.decorate('authenticate', async (req) => {
     if (!req.auth) throw unauthorized();
   });
+  // Admin rights are read from the database on each admin call (rare), never from the cache:
+  // taking them away (npm run admin:grant -- --revoke, another process) acts at once.
   app.decorate('requireAdmin', async (req) => {
     if (!req.auth) throw unauthorized();
-    if (!req.auth.isAdmin) throw forbidden('FORM_ADMIN_REQUIRED');
+    const row = await app.db.one<{ is_admin: boolean }>('select is_admin from users where id = $1', [req.auth.id]);
+    if (!row) throw unauthorized();
+    if (!row.is_admin) throw forbidden('FORM_ADMIN_REQUIRED');
   });
   // Authentication before parsing and validation on every route (401, never 400/422, without a
   // token), whichever hook the route names it in: a guard given as preHandler moves to onRequest.

@@ -9,40 +9,58 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDb } from '../../server/db/open.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type BuildOptions } from '../../server/app.ts';
 import type { Db } from '../../server/db/db.ts';
 
 export type TestApp = { app: FastifyInstance; db: Db; config: Config; close: () => Promise<void> };
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+/** A migrated database for one test file (several apps may share it); close drops it. */
+export async function openTestDb(): Promise<{ db: Db; close: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (url) await adminQuery(url, `create schema ${schema}`);
+  const db = await openDb({ databaseUrl: url, dataDir: null, schema });
+  await migrate(db);
+  return {
+    db,
+    async close() {
+      await db.close();
+      if (url && schema) await adminQuery(url, `drop schema ${schema} cascade`);
+    },
+  };
+}
+
+/** An app on `db` with the test configuration plus `env`; `extra` passes build options (a clock). */
+export async function buildTestApp(
+  db: Db,
+  env: Record<string, string> = {},
+  extra: Pick<BuildOptions, 'clock'> = {},
+): Promise<{ app: FastifyInstance; config: Config }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'grilio-test-'));
   const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
   const url = process.env.DATABASE_URL;
-  let schema: string | undefined;
-  if (url) {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-  }
-  const db = await openDb({ databaseUrl: url, dataDir: null, schema });
-  await migrate(db);
-  const app = await buildApp({ db, config: { ...config, DATABASE_URL: url }, distDir: null, logger: false });
+  const app = await buildApp({ db, config: { ...config, DATABASE_URL: url }, distDir: null, logger: false, ...extra });
   await app.ready();
+  return { app, config };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const opened = await openTestDb();
+  const { app, config } = await buildTestApp(opened.db, env);
   return {
     app,
-    db,
+    db: opened.db,
     config,
     async close() {
       await app.close();
-      await db.close();
-      if (url && schema) {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
-      }
+      await opened.close();
     },
   };
 }

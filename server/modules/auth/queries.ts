@@ -72,18 +72,7 @@ export async function issueAuthToken(
   return token;
 }
 
-export async function revokeAuthToken(db: Db, tokenId: number, userId: number): Promise<void> {
-  await db.query(
-    'update auth_tokens set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null',
-    [tokenId, userId],
-  );
-}
-
-export async function revokeAllAuthTokens(db: Db, userId: number): Promise<void> {
-  await db.query('update auth_tokens set revoked_at = now() where user_id = $1 and revoked_at is null', [
-    userId,
-  ]);
-}
+// Revoking tokens: server/lib/sessions.ts revokeTokens (database and every process's token cache).
 
 // ---- single-use mail links ----
 

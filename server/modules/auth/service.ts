@@ -9,11 +9,12 @@ import { newToken } from '../../lib/tokens.ts';
 import { captchaEnabled, verifyCaptcha } from '../../lib/captcha.ts';
 import { afterReply } from '../../lib/after-reply.ts';
 import { verifyGoogleCredential } from '../../lib/google.ts';
+import { revokeTokens } from '../../lib/sessions.ts';
 import { confirmEmailMail, resetPasswordMail } from '../mail/templates.ts';
 import { toUserDto, type UserRow } from './user-dto.ts';
 import * as q from './queries.ts';
 
-export type Ctx = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
+export type Ctx = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log' | 'sessions'>;
 export type Client = { ip: string; userAgent?: string };
 export type AuthResult = { token: string; user: User };
 
@@ -186,7 +187,7 @@ export async function login(
 // ---- logout ----
 
 export async function logout(ctx: Ctx, auth: { id: number; tokenId: number }): Promise<void> {
-  await q.revokeAuthToken(ctx.db, auth.tokenId, auth.id);
+  await revokeTokens(ctx, { userId: auth.id, tokenId: auth.tokenId });
 }
 
 // ---- email confirmation ----
@@ -258,7 +259,7 @@ export async function resetPassword(ctx: Ctx, body: { token: string; password: s
     // The link arrived in the mailbox, which proves the address.
     await q.markEmailVerified(db, userId);
     await q.expireMailTokens(db, userId, 'reset_password');
-    await q.revokeAllAuthTokens(db, userId);
+    await revokeTokens(ctx, { userId }, db);
   });
 }
 

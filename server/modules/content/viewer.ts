@@ -7,11 +7,13 @@ export type Viewer = { id: number; premium: boolean; admin: boolean } | null;
 
 export async function viewerOf(db: Db, req: FastifyRequest): Promise<Viewer> {
   if (!req.auth) return null;
-  const row = await db.one<{ premium: boolean }>(
-    'select (premium_until is not null and premium_until > now()) as premium from users where id = $1',
+  // Read here, not from the token cache: a premium or admin change shows on the next request.
+  const row = await db.one<{ premium: boolean; is_admin: boolean }>(
+    'select (premium_until is not null and premium_until > now()) as premium, is_admin from users where id = $1',
     [req.auth.id],
   );
-  return { id: req.auth.id, premium: Boolean(row?.premium) || req.auth.isAdmin, admin: req.auth.isAdmin };
+  const admin = Boolean(row?.is_admin);
+  return { id: req.auth.id, premium: Boolean(row?.premium) || admin, admin };
 }
 
 export const canSeePremium = (v: Viewer) => Boolean(v?.premium);

@@ -6,8 +6,8 @@ import { gridOutcome } from '../../../src/shared/scoring.ts';
 import type { AnswerBody } from '../../../src/shared/test-schema.ts';
 import type { PutAnswerResponse, ServerAnswer } from '../../../src/shared/practice-payloads.ts';
 import { reviewAnswers } from '../review/srs.ts';
-import { writableTest } from './engine.ts';
-import { photoUrl, type TestRow } from './model.ts';
+import { expireIfDue } from './engine.ts';
+import { TEST_COLUMNS, UUID_RE, closedError, photoUrl, type TestRow } from './model.ts';
 
 export type AnswerRow = {
   id: string;
@@ -45,6 +45,61 @@ export const revealed = (t: TestRow, a: AnswerRow | undefined) =>
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((l) => b.includes(l));
 
+type GridKey = { correct: string[]; explanation: string; explanation_photo_path: string | null };
+
+/** The user's writable test and the grid's key, in one query (404 / 409 as writableTest). */
+async function answerTarget(
+  db: Db,
+  userId: number,
+  testId: string,
+  gridId: number,
+): Promise<{ test: TestRow; grid: GridKey }> {
+  if (!UUID_RE.test(testId)) throw notFound('FORM_TEST_NOT_FOUND');
+  const row = await db.one<TestRow & Partial<GridKey> & { in_test: boolean }>(
+    `select ${TEST_COLUMNS}, g.correct, g.explanation, g.explanation_photo_path, g.id is not null as in_test
+       from tests t
+       left join test_grids tg on tg.test_id = t.id and tg.grid_id = $3
+       left join grids g on g.id = tg.grid_id
+      where t.id = $1 and t.user_id = $2`,
+    [testId, userId, gridId],
+  );
+  if (!row) throw notFound('FORM_TEST_NOT_FOUND');
+  const test = await expireIfDue(db, row);
+  if (test.status !== 'unfinished') throw closedError(test);
+  if (!row.in_test) throw notFound('FORM_GRID_NOT_FOUND');
+  return { test, grid: { correct: row.correct!, explanation: row.explanation!, explanation_photo_path: row.explanation_photo_path ?? null } };
+}
+
+/**
+ * Writes one answer in one statement (atomic without a transaction): refused when its id names
+ * another answer ('taken'); otherwise inserted, or updated when not older than the stored one
+ * (last write wins by answered_at) and, in tutor mode, not changing an answer already given.
+ * Returns the row as written or as kept, and the test's last activity is touched.
+ */
+const UPSERT_ANSWER = `
+  with clash as (
+    select exists(select 1 from answers where id = $1 and (test_id <> $2 or grid_id <> $4)) as taken
+  ), written as (
+    insert into answers as a (id, test_id, user_id, grid_id, marked, flagged, time_ms, outcome, answered_at)
+    select $1::uuid, $2::uuid, $3::int, $4::int, $5::text[], coalesce($6::boolean, false), $7::int, $8::text, $9::timestamptz
+      from clash where not clash.taken
+    on conflict (test_id, grid_id) do update
+       set marked = excluded.marked, flagged = coalesce($6::boolean, a.flagged), time_ms = coalesce($7::int, a.time_ms),
+           outcome = excluded.outcome, answered_at = excluded.answered_at, updated_at = now()
+     where a.answered_at <= excluded.answered_at
+       and not ($10::boolean and cardinality(a.marked) > 0 and not (a.marked @> excluded.marked and a.marked <@ excluded.marked))
+    returning ${ANSWER_COLUMNS}
+  ), touched as (
+    update tests set last_activity_at = now() where id = $2 and not (select taken from clash)
+  )
+  select c.taken, r.* from clash c left join (
+    select true as written, ${ANSWER_COLUMNS} from written
+    union all
+    select false, ${ANSWER_COLUMNS} from answers where test_id = $2 and grid_id = $4 and not exists (select 1 from written)
+  ) r on true`;
+
+type UpsertRow = { taken: boolean; written: boolean | null } & AnswerRow;
+
 export async function putAnswer(
   db: Db,
   userId: number,
@@ -52,67 +107,31 @@ export async function putAnswer(
   gridId: number,
   body: AnswerBody,
 ): Promise<PutAnswerResponse> {
-  const test = await writableTest(db, userId, testId);
-  const grid = await db.one<{
-    correct: string[];
-    explanation: string;
-    explanation_photo_path: string | null;
-  }>(
-    `select g.correct, g.explanation, g.explanation_photo_path from test_grids tg join grids g on g.id = tg.grid_id
-      where tg.test_id = $1 and tg.grid_id = $2`,
-    [test.id, gridId],
-  );
-  if (!grid) throw notFound('FORM_GRID_NOT_FOUND');
+  const { test, grid } = await answerTarget(db, userId, testId, gridId);
   const marked = [...body.marked].sort();
   const now = Date.now();
   const answeredAt = new Date(Math.min(body.answered_at ? Date.parse(body.answered_at) : now, now));
-  const answer = await db.tx(async (tx) => {
-    const sameId = await tx.one<AnswerRow>(`select ${ANSWER_COLUMNS} from answers where id = $1`, [body.id]);
-    if (sameId && (sameId.test_id !== test.id || sameId.grid_id !== gridId))
-      throw badRequest('FORM_UUID_INVALID', 'id');
-    const existing = await tx.one<AnswerRow>(
-      `select ${ANSWER_COLUMNS} from answers where test_id = $1 and grid_id = $2 for update`,
-      [test.id, gridId],
-    );
-    if (existing) {
-      if (test.mode === 'tutor' && existing.marked.length && !sameSet(existing.marked, marked))
-        throw conflict('FORM_GRID_ALREADY_RESPONDED');
-      // Last write wins by answered_at: an older write (a late retry) does not overwrite a newer one.
-      if (+new Date(existing.answered_at) > +answeredAt) return existing;
-      return (await tx.one<AnswerRow>(
-        `update answers set marked = $2::text[], flagged = coalesce($3, flagged), time_ms = coalesce($4, time_ms), outcome = $5,
-                answered_at = $6, updated_at = now()
-          where id = $1 returning ${ANSWER_COLUMNS}`,
-        [
-          existing.id,
-          marked,
-          body.flagged ?? null,
-          body.time_ms ?? null,
-          gridOutcome(grid.correct, marked),
-          answeredAt,
-        ],
-      ))!;
-    }
-    return (await tx.one<AnswerRow>(
-      `insert into answers (id, test_id, user_id, grid_id, marked, flagged, time_ms, outcome, answered_at)
-       values ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9) returning ${ANSWER_COLUMNS}`,
-      [
-        body.id,
-        test.id,
-        userId,
-        gridId,
-        marked,
-        body.flagged ?? false,
-        body.time_ms ?? null,
-        gridOutcome(grid.correct, marked),
-        answeredAt,
-      ],
-    ))!;
-  });
-  await db.query('update tests set last_activity_at = now() where id = $1', [test.id]);
+  const row = await db.one<UpsertRow>(UPSERT_ANSWER, [
+    body.id,
+    test.id,
+    userId,
+    gridId,
+    marked,
+    body.flagged ?? null,
+    body.time_ms ?? null,
+    gridOutcome(grid.correct, marked),
+    answeredAt,
+    test.mode === 'tutor',
+  ]);
+  if (row?.taken) throw badRequest('FORM_UUID_INVALID', 'id');
+  let answer: AnswerRow | undefined = row?.written === null ? undefined : row;
+  // Not written, and a row another request committed after this statement's snapshot: read it now.
+  answer ??= await db.one<AnswerRow>(`select ${ANSWER_COLUMNS} from answers where test_id = $1 and grid_id = $2`, [test.id, gridId]);
+  if (!answer) throw notFound('FORM_GRID_NOT_FOUND');
+  if (!row?.written && test.mode === 'tutor' && answer.marked.length && !sameSet(answer.marked, marked))
+    throw conflict('FORM_GRID_ALREADY_RESPONDED');
   const reveal = revealed(test, answer);
-  if (test.mode === 'tutor' && answer.marked.length && !answer.reviewed_at)
-    await reviewAnswers(db, userId, [answer]);
+  if (test.mode === 'tutor' && answer.marked.length && !answer.reviewed_at) await reviewAnswers(db, userId, [answer]);
   return {
     answer: serializeAnswer(answer, reveal),
     ...(reveal

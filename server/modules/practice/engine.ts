@@ -7,7 +7,7 @@ import type { Db } from '../../db/db.ts';
 import { badRequest, type AppError } from '../../lib/errors.ts';
 import { scoreTest, type ScorableGrid, type TestScore } from '../../../src/shared/scoring.ts';
 import type { ServerResult } from '../../../src/shared/practice-payloads.ts';
-import { profileForUser, referenceProfile } from '../scoring-profiles/service.ts';
+import { profileForUser, userAndReferenceProfiles } from '../scoring-profiles/service.ts';
 import { reviewAnswers, type Reviewable } from '../review/srs.ts';
 import { TEST_COLUMNS, closedError, deadline, gridSetHash, isExpired, ownTest, type TestRow } from './model.ts';
 
@@ -95,6 +95,24 @@ export async function scorableGrids(db: Db, testId: string): Promise<ScoringGrid
 
 type AnswerForScore = Reviewable & { marked: string[]; reviewed_at: Date | null };
 
+/** A test's grids (in order) and its answers, in one query. */
+async function gridsAndAnswers(db: Db, testId: string): Promise<{ grids: ScoringGridRow[]; answers: AnswerForScore[] }> {
+  const rows = await db.query<ScoringGridRow & { answer_id: string | null } & Omit<AnswerForScore, 'id' | 'grid_id'>>(
+    `select g.id, g.type, g.correct, tg.position,
+            a.id as answer_id, a.marked, a.outcome, a.answered_at, a.reviewed_at
+       from test_grids tg join grids g on g.id = tg.grid_id
+       left join answers a on a.test_id = tg.test_id and a.grid_id = tg.grid_id
+      where tg.test_id = $1 order by tg.position`,
+    [testId],
+  );
+  return {
+    grids: rows.map((r) => ({ id: r.id, type: r.type, correct: r.correct, position: r.position })),
+    answers: rows
+      .filter((r) => r.answer_id !== null)
+      .map((r) => ({ id: r.answer_id!, grid_id: r.id, marked: r.marked, outcome: r.outcome, answered_at: r.answered_at, reviewed_at: r.reviewed_at })),
+  };
+}
+
 async function testAnswers(db: Db, testId: string): Promise<AnswerForScore[]> {
   return db.query<AnswerForScore>(
     'select id, grid_id, marked, outcome, answered_at, reviewed_at from answers where test_id = $1',
@@ -126,10 +144,9 @@ export async function finishTest(
   finishedAt: Date = new Date(),
 ): Promise<{ test: TestRow; result: ServerResult | null; changed: boolean }> {
   return db.tx(async (tx) => {
-    const grids = await scorableGrids(tx, test.id);
-    const answers = await testAnswers(tx, test.id);
+    const { grids, answers } = await gridsAndAnswers(tx, test.id);
     const marked = new Map(answers.map((a) => [a.grid_id, a.marked]));
-    const [profile, reference] = await Promise.all([profileForUser(tx, test.user_id), referenceProfile(tx)]);
+    const { profile, reference } = await userAndReferenceProfiles(tx, test.user_id);
     const s = scoreTest(grids, marked, profile);
     const ref = scoreTest(grids, marked, reference);
     const at = new Date(Math.max(+new Date(test.started_at), Math.min(+finishedAt, Date.now())));
@@ -190,8 +207,7 @@ export async function expireOverdue(db: Db, userId: number): Promise<void> {
 
 /** The stored result of a finished test, recomputed for the response shape (counts, mapping). */
 export async function storedResult(db: Db, test: TestRow): Promise<ServerResult> {
-  const grids = await scorableGrids(db, test.id);
-  const answers = await testAnswers(db, test.id);
+  const { grids, answers } = await gridsAndAnswers(db, test.id);
   const profile = await profileForUser(db, test.user_id);
   const s = scoreTest(grids, new Map(answers.map((a) => [a.grid_id, a.marked])), profile);
   // The stored score is the one of record (the profile may have been edited since).

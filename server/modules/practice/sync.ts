@@ -46,8 +46,8 @@ import {
 } from './engine.ts';
 import { TEST_COLUMNS, type TestRow } from './model.ts';
 import { scoreTest } from '../../../src/shared/scoring.ts';
-import type { ServerSyncOutcome } from '../../../src/shared/practice-payloads.ts';
-import { profileForUser, referenceProfile } from '../scoring-profiles/service.ts';
+import type { ServerResult, ServerSyncOutcome } from '../../../src/shared/practice-payloads.ts';
+import { userAndReferenceProfiles } from '../scoring-profiles/service.ts';
 
 /** Device clocks drift: an answer up to this much before the server's start still counts. */
 export const CLOCK_SKEW_MS = 5 * 60_000;
@@ -129,20 +129,13 @@ async function syncOne(db: Db, userId: number, premium: boolean, t: SyncTest): P
   let code: ErrorCode = 'FORM_SYNC_CONFLICT';
   let correct: Map<number, string[]>;
   if (existing) {
-    const stored = await db.query<{ grid_id: number }>(
-      'select grid_id from test_grids where test_id = $1 order by position',
+    const stored = await db.query<{ grid_id: number; correct: string[] }>(
+      'select tg.grid_id, g.correct from test_grids tg join grids g on g.id = tg.grid_id where tg.test_id = $1 order by tg.position',
       [t.id],
     );
     if (stored.map((s) => s.grid_id).join(',') !== t.grid_ids.join(','))
       throw new Rejected('FORM_SYNC_CONFLICT');
-    correct = new Map(
-      (
-        await db.query<{ id: number; correct: string[] }>(
-          'select id, correct from grids where id = any($1::int[])',
-          [t.grid_ids],
-        )
-      ).map((r) => [r.id, r.correct]),
-    );
+    correct = new Map(stored.map((r) => [r.grid_id, r.correct]));
     if (t.answers.some((a) => !correct.has(a.grid_id))) throw new Rejected('FORM_GRID_NOT_FOUND');
   } else {
     correct = await checkGrids(db, userId, premium, t);
@@ -169,18 +162,12 @@ async function syncOne(db: Db, userId: number, premium: boolean, t: SyncTest): P
   const all = latestPerGrid(t.answers);
   const uploads = all.filter((a) => inTime(existing!, a, now));
   const late = uploads.length < all.length;
-  const ids = uploads.map((a) => a.id);
-  if (ids.length) {
-    const foreign = await db.one(
-      'select 1 from answers where id = any($1::uuid[]) and test_id <> $2 limit 1',
-      [ids, t.id],
-    );
-    if (foreign) throw new Rejected('FORM_UUID_INVALID');
-  }
+  // This test's answers, and any answer elsewhere that an uploaded id names (refused), at once.
   const current = await db.query<StoredAnswer>(
-    'select id, grid_id, marked, answered_at, test_id from answers where test_id = $1',
-    [t.id],
+    'select id, grid_id, marked, answered_at, test_id from answers where test_id = $1 or id = any($2::uuid[])',
+    [t.id, uploads.map((a) => a.id)],
   );
+  if (current.some((a) => a.test_id !== t.id)) throw new Rejected('FORM_UUID_INVALID');
   const currentBy = new Map(current.map((a) => [a.grid_id, a]));
 
   if (existing.status === 'finished' && existing.finish_reason === 'expired') {
@@ -226,13 +213,14 @@ async function syncOne(db: Db, userId: number, premium: boolean, t: SyncTest): P
   });
   if (toWrite.length) await writeAnswers(db, userId, t.id, toWrite, currentBy, correct, now);
   const last = Math.max(...uploads.map((a) => Date.parse(a.answered_at)), 0);
-  await db.query(
-    `update tests set last_activity_at = greatest(last_activity_at, $2),
-            remaining_s = case when time_limit_s is null or $3::int is null then remaining_s else least(coalesce(remaining_s, time_limit_s), $3::int) end
-      where id = $1`,
+  let row = (await db.one<TestRow>(
+    `update tests t set last_activity_at = greatest(t.last_activity_at, $2),
+            remaining_s = case when t.time_limit_s is null or $3::int is null then t.remaining_s
+                               else least(coalesce(t.remaining_s, t.time_limit_s), $3::int) end
+      where t.id = $1 returning ${TEST_COLUMNS}`,
     [t.id, new Date(Math.min(last || now, now)), t.remaining_s ?? null],
-  );
-  let row = (await db.one<TestRow>(`select ${TEST_COLUMNS} from tests t where t.id = $1`, [t.id]))!;
+  ))!;
+  let result: ServerResult | null = null;
 
   // Rule 3: status.
   if (t.status === 'finished') {
@@ -245,6 +233,7 @@ async function syncOne(db: Db, userId: number, premium: boolean, t: SyncTest): P
     }
     const done = await finishTest(db, row, t.finish_reason ?? 'sync', at);
     row = done.test;
+    result = done.result; // just scored: the same as storedResult would compute again
   } else if (row.status === 'abandoned') {
     conflicted = t.status === 'unfinished';
     if (conflicted) code = 'FORM_SYNC_ALREADY_ABANDONED';
@@ -273,7 +262,7 @@ async function syncOne(db: Db, userId: number, premium: boolean, t: SyncTest): P
     status: conflicted ? 'conflict' : 'synced',
     ...(conflicted ? { code } : {}),
     test_status: row.status,
-    ...(row.status === 'finished' ? { result: await storedResult(db, row) } : {}),
+    ...(row.status === 'finished' ? { result: result ?? (await storedResult(db, row)) } : {}),
   };
 }
 
@@ -337,7 +326,7 @@ export async function rescore(db: Db, test: TestRow): Promise<TestRow> {
     reviewed_at: Date | null;
   }>('select id, grid_id, marked, outcome, answered_at, reviewed_at from answers where test_id = $1', [test.id]);
   const marked = new Map(answers.map((a) => [a.grid_id, a.marked]));
-  const [profile, reference] = await Promise.all([profileForUser(db, test.user_id), referenceProfile(db)]);
+  const { profile, reference } = await userAndReferenceProfiles(db, test.user_id);
   const s = scoreTest(grids, marked, profile);
   const ref = scoreTest(grids, marked, reference);
   const row = (await db.one<TestRow>(

@@ -46,15 +46,18 @@ export async function reviewAnswers(db: Db, userId: number, answers: readonly Re
       due: c.due.toISOString(),
       last_review: c.last_review ? new Date(c.last_review).toISOString() : null,
     }));
+  // Cards and the answers' reviewed_at in one statement: one round trip, and atomic without a transaction.
   await db.query(
-    `insert into srs_cards (user_id, grid_id, state, due, last_review, updated_at)
-     select $1, x.grid_id, x.state, x.due, x.last_review, now()
-       from jsonb_to_recordset($2::jsonb) as x(grid_id integer, state jsonb, due timestamptz, last_review timestamptz)
-     on conflict (user_id, grid_id) do update
-       set state = excluded.state, due = excluded.due, last_review = excluded.last_review, updated_at = now()`,
-    [userId, JSON.stringify(payload)],
+    `with cards as (
+       insert into srs_cards (user_id, grid_id, state, due, last_review, updated_at)
+       select $1, x.grid_id, x.state, x.due, x.last_review, now()
+         from jsonb_to_recordset($2::jsonb) as x(grid_id integer, state jsonb, due timestamptz, last_review timestamptz)
+       on conflict (user_id, grid_id) do update
+         set state = excluded.state, due = excluded.due, last_review = excluded.last_review, updated_at = now()
+     )
+     update answers set reviewed_at = now() where id = any($3::uuid[])`,
+    [userId, JSON.stringify(payload), due.map((a) => a.id)],
   );
-  await db.query('update answers set reviewed_at = now() where id = any($1::uuid[])', [due.map((a) => a.id)]);
 }
 
 function fromJson(state: Record<string, unknown>): Card {

@@ -40,6 +40,23 @@ export async function profileForUser(db: Db, userId: number): Promise<ScoringPro
   return row ? withSlug(row) : referenceProfile(db);
 }
 
+/** profileForUser and referenceProfile in one query (scoring a test needs both). */
+export async function userAndReferenceProfiles(
+  db: Db,
+  userId: number,
+): Promise<{ profile: ScoringProfile; reference: ScoringProfile }> {
+  const rows = await db.query<Row & { own: boolean }>(
+    `select sp.slug, sp.profile, sp.updated_at, sp.slug = c.slug as own from scoring_profiles sp
+       left join (select c.slug from users u join centers c on c.id = u.center_id where u.id = $1) c on true
+      where sp.slug = c.slug or sp.slug = $2`,
+    [userId, DEFAULT_PROFILE_SLUG],
+  );
+  const ref = rows.find((r) => r.slug === DEFAULT_PROFILE_SLUG);
+  const reference = ref ? withSlug(ref) : defaultProfile()!;
+  const own = rows.find((r) => r.own);
+  return { profile: own ? withSlug(own) : reference, reference };
+}
+
 /** Admin edit: an existing profile, or a new one for an existing centre; otherwise 404. */
 export async function saveProfile(
   db: Db,

@@ -6,6 +6,7 @@ import { IMAGE_MAX_BYTES } from '../../../src/shared/constants.ts';
 import { ValidationFailure, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { revokeTokens } from '../../lib/sessions.ts';
 import { detectImage, removeMediaFiles, storeAvatar } from '../../lib/images.ts';
 import { loadUser } from '../auth/user-dto.ts';
 import { accountRow, emailTakenByOther, profileIdsExist, updateUser, type UserPatch } from './queries.ts';
@@ -124,10 +125,7 @@ export async function changePassword(
   const hash = await hashPassword(next);
   await app.db.tx(async (db) => {
     await db.query('update users set password_hash = $2, updated_at = now() where id = $1', [id, hash]);
-    await db.query(
-      'update auth_tokens set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null',
-      [id, tokenId],
-    );
+    await revokeTokens(app, { userId: id, exceptTokenId: tokenId }, db);
     await db.query(
       `update mail_tokens set used_at = now() where user_id = $1 and purpose = 'reset_password' and used_at is null`,
       [id],
