@@ -24,6 +24,10 @@ beforeAll(async () => {
     createUser(t.db, { name: 'Eva Străină', password: null }),
     createUser(t.db, { name: 'Admin', password: null, is_admin: true }),
   ]);
+  await t.db.query(
+    "insert into friendships (requester_id, addressee_id, status) values ($1, $2, 'accepted')",
+    [ana.id, ion.id],
+  );
 });
 afterAll(() => t.close());
 
@@ -42,7 +46,7 @@ describe('who may listen where', () => {
     expect((await authorize(null, `private-user.${ana.id}`)).statusCode).toBe(401);
   });
 
-  it('presence-convo.{a}.{b}: only the two people of the conversation, with member data the server writes', async () => {
+  it('presence-convo.{a}.{b}: only the two people, while friends, with member data the server writes', async () => {
     const channel = convoChannel(ana.id, ion.id);
     const c = await connect(base, t.app.config.PUSHER_KEY);
     const res = await authorize(ana.token, channel, c.socketId);
@@ -62,6 +66,15 @@ describe('who may listen where', () => {
 
     expect((await authorize(ion.token, channel)).statusCode).toBe(200);
     expect((await authorize(eve.token, channel)).statusCode).toBe(403);
+    // Not (or no longer) friends, or blocked: no presence either.
+    await t.db.query(
+      "insert into friendships (requester_id, addressee_id, status) values ($1, $2, 'pending')",
+      [eve.id, ana.id],
+    );
+    expect((await authorize(eve.token, convoChannel(ana.id, eve.id))).statusCode).toBe(403);
+    await t.db.query('insert into user_blocks (blocker_id, blocked_id) values ($1, $2)', [ion.id, ana.id]);
+    expect((await authorize(ana.token, channel)).statusCode).toBe(403);
+    await t.db.query('delete from user_blocks where blocker_id = $1', [ion.id]);
     // Only the canonical order names a conversation.
     const reversed = `presence-convo.${Math.max(ana.id, ion.id)}.${Math.min(ana.id, ion.id)}`;
     expect((await authorize(ana.token, reversed)).statusCode).toBe(403);

@@ -74,7 +74,14 @@ describe('the pusher library publishes to our hub; pusher-js receives', () => {
 
   it('answers the channel queries: channels, one channel, presence users', async () => {
     const server = pusherServer(t);
-    const presence = convoChannel(userId, userId + 1000);
+    const friend = await t.db.one<{ id: number }>(
+      "insert into users (name, email, password_hash) values ('Ion Pop', 'http-api-friend@example.ro', null) returning id",
+    );
+    await t.db.query(
+      "insert into friendships (requester_id, addressee_id, status) values ($1, $2, 'accepted')",
+      [userId, friend!.id],
+    );
+    const presence = convoChannel(userId, friend!.id);
     await subscribed(client, presence);
 
     const list = (await (

@@ -4,6 +4,7 @@
 // `message` and `seen` channels are not used; docs/ARCHITECTURE.md says why).
 import type { Db } from '../../db/db.ts';
 import { isPrivate, USER_CHANNEL_PREFIX } from './protocol.ts';
+import { blockedEitherWay, pairRow } from '../friends/queries.ts';
 import type { Realtime } from './realtime.ts';
 
 /** The public channels app code may publish on. */
@@ -21,7 +22,8 @@ export async function authorizeChannel(db: Db, userId: number, channel: string):
   if (convo) {
     const a = Number(convo[1]);
     const b = Number(convo[2]);
-    if (a < b && (userId === a || userId === b)) {
+    // Only the two people, while they are friends and neither blocked the other (messages are between friends).
+    if (a < b && (userId === a || userId === b) && (await mayTalk(db, a, b))) {
       // The member data is the server's, never the client's: id and display name only.
       const row = await db.one<{ name: string }>('select name from users where id = $1', [userId]);
       if (row)
@@ -29,6 +31,11 @@ export async function authorizeChannel(db: Db, userId: number, channel: string):
     }
   }
   return null;
+}
+
+async function mayTalk(db: Db, a: number, b: number): Promise<boolean> {
+  const pair = await pairRow(db, a, b);
+  return pair?.status === 'accepted' && !(await blockedEitherWay(db, a, b));
 }
 
 export function isPublishable(channel: string): boolean {
