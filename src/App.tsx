@@ -12,6 +12,7 @@ import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
 import { useCurrentRouteDef } from './shell/layouts.tsx';
 import { ScrollManager } from './router/ScrollManager.tsx';
 import { useHydrated } from './ssr/hydration.ts';
+import type { RouteDef } from './shared/routes.ts';
 import { PageLoading } from './router/RoutePage.tsx';
 
 const ClientExtras = lazy(() => import('./shell/ClientExtras.tsx'));
@@ -19,10 +20,20 @@ const Toasts = lazy(() => import('./shell/Toasts.tsx').then((m) => ({ default: m
 // Shown only while the server is in maintenance: not part of any first load.
 const MaintenancePage = lazy(() => import('./shell/MaintenancePage.tsx').then((m) => ({ default: m.MaintenancePage })));
 
+/** The client-only extras, once hydrated. Its own component: the end of hydration re-renders only
+ *  this (synchronously), not the whole page below the root (issue 12, TBT). */
+function AfterHydration({ route }: { route: RouteDef | undefined }) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <ClientExtras route={route} />
+    </Suspense>
+  ) : null;
+}
+
 export function Root() {
   const { maintenance } = useSnapshot(app);
   const def = useCurrentRouteDef();
-  const hydrated = useHydrated();
   // Maintenance replaces the screens that need the server; a test on the device stays solvable.
   if (maintenance && replacedByMaintenance(def?.name)) {
     return (
@@ -43,11 +54,7 @@ export function Root() {
       <ErrorBoundary>
         <Outlet />
       </ErrorBoundary>
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <ClientExtras route={def} />
-        </Suspense>
-      ) : null}
+      <AfterHydration route={def} />
     </>
   );
 }

@@ -2,7 +2,7 @@
 // JSON) is hydrated with the same data, then the rest of the app starts (src/start-client.ts);
 // any other screen (the signed-in app, the service worker's offline shell) starts the app first
 // and renders on the client. Only what the first paint needs is imported here (issue 12 §2).
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import './styles/index.css';
@@ -16,9 +16,16 @@ import { app } from './state/app.ts';
 import { catchInstallPrompt } from './ssr/early-install.ts';
 import { readEmbeddedPayload, SsrDataProvider, type SsrPayload } from './ssr/data.tsx';
 
-function tree(payload: SsrPayload | null) {
+/** Calls `done` once the first render is committed (its effects run after the commit). */
+function Committed({ done }: { done: () => void }) {
+  useEffect(done, [done]);
+  return null;
+}
+
+function tree(payload: SsrPayload | null, committed: () => void = () => {}) {
   return (
     <StrictMode>
+      <Committed done={committed} />
       <BrowserRouter>
         <NavigationBridge />
         <SsrDataProvider value={payload}>
@@ -43,10 +50,18 @@ async function main(): Promise<void> {
     await Promise.all([preloadPage(route?.page ?? NOT_FOUND_PAGE, payload.module), preloadStaticLayout()]);
     // As a transition, hydration is rendered in slices that yield to the browser (a few ms each)
     // instead of one long task: the page stays responsive while it comes alive (issue 12, TBT).
-    startTransition(() => {
-      hydrateRoot(container, tree(payload));
+    // The client starts once hydration is committed: its first state changes (theme, settings,
+    // session) made while a slice is pending would force the whole page to render again, at once.
+    // In any case after 5 s: the session and the outbox never wait on a render.
+    let hydrated!: () => void;
+    const committed = new Promise<void>((resolve) => {
+      hydrated = resolve;
+      setTimeout(resolve, 5000);
     });
-    const { startClient } = await import('./start-client.ts');
+    startTransition(() => {
+      hydrateRoot(container, tree(payload, hydrated));
+    });
+    const [{ startClient }] = await Promise.all([import('./start-client.ts'), committed]);
     await startClient();
     return;
   }

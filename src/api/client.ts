@@ -1,6 +1,6 @@
 // The one HTTP client (SPEC §7/§8): base /api/v1, 12 s timeout, bearer token from storage,
 // JSON, credentials. Every failure becomes an ApiError carrying { errors: { field: [CODE] } }.
-import ky, { HTTPError, TimeoutError, type Options } from 'ky';
+import type { HTTPError, KyInstance, Options, TimeoutError } from 'ky';
 import { API_PREFIX, REQUEST_TIMEOUT_MS, TOAST_MAINTENANCE_MS } from '../shared/constants.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
 import { getItem, removeItem } from '../state/storage.ts';
@@ -10,29 +10,50 @@ import { navigate, currentPath } from '../shell/navigation.ts';
 import { redirectsOn401, loginUrl } from '../router/unauthorized.ts';
 import { ApiError, errorFromResponse, requestFailed, setupFailed } from './errors.ts';
 
-export const http = ky.create({
-  prefixUrl: API_PREFIX,
-  timeout: REQUEST_TIMEOUT_MS,
-  credentials: 'include',
-  retry: 0,
-  headers: { Accept: 'application/json' },
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        // A caller may pin the token (the outbox sends an owner's entries only with that owner's token).
-        const token = getItem(STORAGE.token);
-        if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
-      },
-    ],
-    afterResponse: [
-      (request, _options, response) => {
-        if (response.status === 503) onMaintenance();
-        else if (response.status === 401) onUnauthorized();
-        else if (response.ok) onSuccess(new URL(request.url).pathname);
-      },
-    ],
-  },
-});
+type Ky = { http: KyInstance; HTTPError: typeof HTTPError; TimeoutError: typeof TimeoutError };
+let client: Promise<Ky> | null = null;
+
+// ky loads beside the screen, not before it: no screen needs it to paint, and every request starts
+// after the first render (issue 12 §2, the solve screen's first load). Its download starts as soon
+// as this module runs; a failed load (offline before the service worker kept it) is tried again
+// by the next request.
+function kyClient(): Promise<Ky> {
+  client ??= import('ky').then(
+    ({ default: ky, HTTPError, TimeoutError }) => ({ http: createHttp(ky), HTTPError, TimeoutError }),
+    (err: unknown) => {
+      client = null;
+      throw err;
+    },
+  );
+  return client;
+}
+
+if (typeof window !== 'undefined') void kyClient().catch(() => undefined);
+
+const createHttp = (ky: { create: (options: Options) => KyInstance }) =>
+  ky.create({
+    prefixUrl: API_PREFIX,
+    timeout: REQUEST_TIMEOUT_MS,
+    credentials: 'include',
+    retry: 0,
+    headers: { Accept: 'application/json' },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          // A caller may pin the token (the outbox sends an owner's entries only with that owner's token).
+          const token = getItem(STORAGE.token);
+          if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        (request, _options, response) => {
+          if (response.status === 503) onMaintenance();
+          else if (response.status === 401) onUnauthorized();
+          else if (response.ok) onSuccess(new URL(request.url).pathname);
+        },
+      ],
+    },
+  });
 
 type SuccessListener = (path: string) => void;
 const successListeners = new Set<SuccessListener>();
@@ -68,8 +89,8 @@ function pollMaintenance(): void {
     () => {
       maintenancePoll = null;
       // A 2xx answer clears app.maintenance (onSuccess) and wakes the outbox; a 503 keeps polling.
-      void http
-        .get('health')
+      void kyClient()
+        .then(({ http }) => http.get('health'))
         .catch(() => undefined)
         .finally(() => {
           if (app.maintenance) pollMaintenance();
@@ -97,14 +118,17 @@ export function onUnauthorized(): void {
 
 async function toApiError(err: unknown): Promise<ApiError> {
   if (err instanceof ApiError) return err;
-  if (err instanceof HTTPError) return errorFromResponse(err.response);
-  if (err instanceof TimeoutError || err instanceof TypeError) return requestFailed();
+  const ky = await client?.catch(() => null);
+  if (ky && err instanceof ky.HTTPError) return errorFromResponse(err.response);
+  // No answer: the network failed (TypeError, also a client that could not load) or timed out.
+  if ((ky && err instanceof ky.TimeoutError) || err instanceof TypeError) return requestFailed();
   return setupFailed();
 }
 
 /** Runs a request and parses JSON; throws ApiError on any failure. */
 export async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: Options = {}): Promise<T> {
   try {
+    const { http } = await kyClient();
     const res = await http(path.replace(/^\//, ''), { method, ...options });
     if (res.status === 204) return undefined as T;
     const text = await res.text();

@@ -3,7 +3,6 @@
 // network; once the public settings are loaded it starts realtime and listens for '.update'.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import '../styles/pwa.css';
 import { app } from '../state/app.ts';
 import { loadSettings } from '../state/settings.ts';
 import { recordVisit } from '../state/app-usage.ts';
@@ -12,6 +11,7 @@ import { watchNetwork } from '../offline/network.ts';
 import { InstallBanner } from './pwa/InstallBanner.tsx';
 import { UpdateModal } from './pwa/UpdateModal.tsx';
 import { OfflineIndicator } from './pwa/OfflineIndicator.tsx';
+import { whenIdle } from './when-idle.ts';
 
 let realtimeStarted: Promise<void> | null = null;
 
@@ -36,11 +36,16 @@ export function startRealtimeOnce(): Promise<void> {
 export default function PwaSlot() {
   const { settings, theme } = useSnapshot(app);
 
-  useEffect(() => {
-    registerServiceWorker();
-    watchInstall();
-    recordVisit();
-  }, []);
+  // Not needed for the first interaction (the entry already keeps an early install prompt).
+  useEffect(
+    () =>
+      whenIdle(() => {
+        registerServiceWorker();
+        watchInstall();
+        recordVisit();
+      }),
+    [],
+  );
 
   // Offline at start means no settings: fetch them when the connection returns.
   useEffect(
@@ -52,15 +57,7 @@ export default function PwaSlot() {
   );
 
   // Once the page is idle: the first interaction never waits for the realtime client.
-  useEffect(() => {
-    if (!settings) return;
-    if (typeof window.requestIdleCallback !== 'function') {
-      void startRealtimeOnce();
-      return;
-    }
-    const id = window.requestIdleCallback(() => void startRealtimeOnce(), { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }, [settings]);
+  useEffect(() => (settings ? whenIdle(() => void startRealtimeOnce(), 5000) : undefined), [settings]);
 
   useEffect(() => syncThemeColor(theme), [theme]);
 

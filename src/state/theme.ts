@@ -34,8 +34,10 @@ export function applyTheme(theme: Theme, suppressTransitions = true): void {
     root.classList.add(NO_TRANSITIONS_CLASS);
     setTimeout(() => root.classList.remove(NO_TRANSITIONS_CLASS), THEME_TRANSITION_SUPPRESS_MS);
   }
-  root.dataset.theme = theme;
-  root.style.colorScheme = theme;
+  // Only real changes: at start the inline theme script has already set both, and rewriting them
+  // would restyle the whole page once more (the theme's custom properties sit on the root).
+  if (root.dataset.theme !== theme) root.dataset.theme = theme;
+  if (root.style.colorScheme !== theme) root.style.colorScheme = theme;
   const meta = document.querySelector('meta[name="theme-color"]');
   if (meta) meta.setAttribute('content', theme === 'dark' ? '#0b1f1e' : '#0f766e');
 }

@@ -4,12 +4,11 @@
 // sizes are gzip (zlib default level, as `gzip -c`) of each file once.
 //   entry chunk                       ≤ 60 KB   (src/main.tsx's own chunk)               goal 60 KB
 //   a public page (hydration)         ≤ 96 KB   entry set + public layout + the page's set goal 90 KB
-//   the solve screen (client render)  ≤ 153 KB  entry set + start-client + dashboard + page goal 150 KB
-// Both budgets are the ceilings reached so far (a regression fails CI), the goals printed beside
-// them. The solve screen is 2.2 KB over its goal because the HTTP client is ky, a package the
-// design card names (4.5 KB gzip; a plain-fetch client met the goal at 148 KB). A public page: React DOM (66 KB gzip), React Router (12.8 KB)
-// and Valtio (2.2 KB) leave 9 KB of the 90 for the shell, the route table and the page, which need
-// about 14 KB (docs/MEASUREMENTS.md).
+//   the solve screen (client render)  ≤ 150 KB  entry set + start-client + dashboard + page goal 150 KB
+// The solve screen's budget is its goal (ky, the HTTP client, loads with the first request, not in
+// this set). A public page's is the ceiling reached so far (a regression fails CI), its goal printed
+// beside it: React DOM (66 KB gzip), React Router (12.8 KB) and Valtio (2.2 KB) leave 9 KB of the 90
+// for the shell, the route table and the page, which need about 14 KB (docs/MEASUREMENTS.md).
 // Env: DIST_DIR (default dist/).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,7 +18,7 @@ type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: b
 export type Manifest = Record<string, Chunk>;
 
 export const KB = 1024;
-export const BUDGETS = { entry: 60 * KB, publicPage: 96 * KB, solve: 153 * KB };
+export const BUDGETS = { entry: 60 * KB, publicPage: 96 * KB, solve: 150 * KB };
 export const GOALS = { entry: 60 * KB, publicPage: 90 * KB, solve: 150 * KB };
 export const PUBLIC_PAGES = ['src/pages/static/Home.tsx', 'src/pages/static/Courses.tsx', 'src/pages/static/Course.tsx', 'src/pages/static/Chapter.tsx', 'src/pages/static/About.tsx', 'src/pages/static/Faqs.tsx'];
 /** The public header and footer (their own chunk; every server-rendered page loads it before hydrating). */
