@@ -1,0 +1,25 @@
+// The one way server code tells a user something (issue 7 §4): the notification is stored (the
+// feed and the navbar count read it) and published live on the user's private channel. Only
+// storing can fail the caller; the live event is best effort, logged when it fails.
+import type { FastifyInstance } from 'fastify';
+import type { NotificationPayload } from '../../../src/shared/notification-payloads.ts';
+import { insertNotification, serializeNotification } from './queries.ts';
+
+export type NotifyInput = { type: string; title: string; message: string; link?: string };
+
+/** Channel every live notification of a user goes to (authorised only for that user). */
+export const userChannel = (userId: number) => `private-user.${userId}`;
+
+export async function notify(app: FastifyInstance, userId: number, n: NotifyInput): Promise<void> {
+  const row = await insertNotification(app.db, userId, n);
+  await publish(app, userId, serializeNotification(row));
+}
+
+/** Live event and push for an already stored notification (also used by announcements). */
+export async function publish(app: FastifyInstance, userId: number, payload: NotificationPayload): Promise<void> {
+  try {
+    await app.realtime.trigger(userChannel(userId), 'notification', payload);
+  } catch (err) {
+    app.log.warn({ err, userId }, 'live notification not delivered');
+  }
+}

@@ -1,0 +1,81 @@
+// SQL of the notifications feed. Every statement names the owner (user_id), so a row of another
+// user is never read or changed: it simply is not found.
+import type { Db } from '../../db/db.ts';
+import type { NotificationPayload } from '../../../src/shared/notification-payloads.ts';
+
+export type NotificationRow = {
+  id: number;
+  title: string;
+  message: string;
+  type: string;
+  link: string | null;
+  read_at: Date | string | null;
+  created_at: Date | string;
+};
+const COLUMNS = 'id, title, message, type, link, read_at, created_at';
+
+export function serializeNotification(r: NotificationRow): NotificationPayload {
+  return {
+    id: r.id,
+    title: r.title,
+    message: r.message,
+    type: r.type,
+    link: r.link,
+    read: r.read_at !== null,
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+
+export async function insertNotification(
+  db: Db,
+  userId: number,
+  n: { type: string; title: string; message: string; link?: string },
+): Promise<NotificationRow> {
+  const row = await db.one<NotificationRow>(
+    `insert into notifications (user_id, title, message, type, link) values ($1, $2, $3, $4, $5) returning ${COLUMNS}`,
+    [userId, n.title, n.message, n.type, n.link ?? null],
+  );
+  if (!row) throw new Error('notification not stored');
+  return row;
+}
+
+/** One page, newest first, strictly older than `before` (an id) when given. */
+export function feedPage(db: Db, userId: number, before: number | null, limit: number) {
+  return db.query<NotificationRow>(
+    `select ${COLUMNS} from notifications
+      where user_id = $1 and ($2::int is null or id < $2::int)
+      order by id desc limit $3`,
+    [userId, before, limit],
+  );
+}
+
+/** Marks one of the user's notifications read (idempotent); null when it is not theirs or absent. */
+export function markRead(db: Db, userId: number, id: number) {
+  return db.one<NotificationRow>(
+    `update notifications set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2 returning ${COLUMNS}`,
+    [id, userId],
+  );
+}
+
+/** Marks every notification read and stamps last_notification_seen_date (SPEC §3), in one statement. */
+export async function markAllRead(db: Db, userId: number): Promise<string | null> {
+  const row = await db.one<{ seen: Date | string }>(
+    `with done as (update notifications set read_at = now() where user_id = $1 and read_at is null)
+     update users set last_notification_seen_date = now() where id = $1 returning last_notification_seen_date as seen`,
+    [userId],
+  );
+  return row ? new Date(row.seen).toISOString() : null;
+}
+
+/**
+ * An announcement: one notification for every user, in one statement. Returns the rows made
+ * (user id + payload) so each can be published live.
+ */
+export function insertForEveryone(db: Db, n: { title: string; message: string; link: string | null }) {
+  return db.query<NotificationRow & { user_id: number }>(
+    `insert into notifications (user_id, title, message, type, link)
+       select id, $1, $2, 'announcement', $3 from users
+     returning user_id, ${COLUMNS}`,
+    [n.title, n.message, n.link],
+  );
+}
