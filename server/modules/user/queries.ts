@@ -57,17 +57,24 @@ export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<
   return rows.length === 1;
 }
 
-/** Unread notifications: not marked read and newer than the user's last "seen" stamp. */
+/**
+ * The navbar badges in one round trip (issue 12 §3 keeps this hot path cheap): unread
+ * notifications (not marked read and newer than the user's last "seen" stamp), messages to the
+ * user not seen yet, and friend requests waiting for the user's answer. The last two are the
+ * same counts as unreadCount (server/modules/messages/queries.ts) and pendingIncomingCount
+ * (server/modules/friends/queries.ts), inlined here to save two round trips.
+ */
 export async function layoutCounts(db: Db, userId: number): Promise<LayoutCounts> {
-  const row = await db.one<{ notifications: number }>(
-    `select count(*)::int as notifications
-       from notifications n join users u on u.id = n.user_id
-      where n.user_id = $1 and n.read_at is null
-        and (u.last_notification_seen_date is null or n.created_at > u.last_notification_seen_date)`,
+  const row = await db.one<LayoutCounts>(
+    `select (select count(*)::int
+               from notifications n join users u on u.id = n.user_id
+              where n.user_id = $1 and n.read_at is null
+                and (u.last_notification_seen_date is null or n.created_at > u.last_notification_seen_date)) as notifications,
+            (select count(*)::int from messages where friend_id = $1 and seen_at is null) as messages,
+            (select count(*)::int from friendships where addressee_id = $1 and status = 'pending') as friendships`,
     [userId],
   );
-  // Messages and friendships have no tables yet; they count 0 until those features exist.
-  return { messages: 0, friendships: 0, notifications: row?.notifications ?? 0 };
+  return { messages: row?.messages ?? 0, friendships: row?.friendships ?? 0, notifications: row?.notifications ?? 0 };
 }
 
 export async function testsCount(db: Db, userId: number): Promise<TestsCount> {

@@ -52,7 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'Unread notifications; messages and friendships count 0 until those features exist.',
+        description: 'Navbar badges: unread notifications, unseen messages to me, friend requests waiting for my answer.',
         response: {
           200: z.object({ messages: z.number(), friendships: z.number(), notifications: z.number() }),
         },
