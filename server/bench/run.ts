@@ -1,17 +1,20 @@
 // `npm run bench`: the API over real HTTP (api.ts: bare route, user, layout and tests counts,
 // answer saving, sync; ratios to the bare route) and the tests engine through app.inject
 // (engine.ts), on PGlite and PostgreSQL (the local server, skipped when it does not answer), and
-// the CPU cost of request logging (logging.ts).
-// Env: BENCH_PARTS (api,engine,logging), BENCH_TARGETS (memory,postgres; also disk), BENCH_DURATION
+// the CPU cost of request logging (logging.ts), and realtime fan-out to 2,000 clients on one and
+// two processes (fanout.ts).
+// Env: BENCH_PARTS (api,engine,logging,fanout), BENCH_TARGETS (memory,postgres; also disk), BENCH_DURATION
 // (seconds per API scenario, default 5), BENCH_CONNECTIONS (20), BENCH_ITERATIONS (engine, 5),
+// BENCH_CLIENTS and BENCH_MESSAGES (fan-out, 2000 and 20),
 // BENCH_LOG (app: the app's logger at info, piped; off: no logger).
 import { cpus, loadavg } from 'node:os';
 import { runApiBench } from './api.ts';
 import { runEngineBench } from './engine.ts';
 import { runLoggingBench } from './logging.ts';
+import { runFanoutBench } from './fanout.ts';
 import { benchTargets } from './targets.ts';
 
-const parts = (process.env.BENCH_PARTS ?? 'api,engine,logging').split(',').map((s) => s.trim());
+const parts = (process.env.BENCH_PARTS ?? 'api,engine,logging,fanout').split(',').map((s) => s.trim());
 const targets = benchTargets();
 const started = performance.now();
 console.log(
@@ -22,4 +25,5 @@ console.log(
 if (parts.includes('api')) await runApiBench(targets);
 if (parts.includes('engine')) await runEngineBench(targets);
 if (parts.includes('logging')) await runLoggingBench();
+if (parts.includes('fanout')) await runFanoutBench();
 console.log(`\n(bench took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
