@@ -1,0 +1,35 @@
+// Tells a comment's author that someone answered them (issue 7 §5), through the notifications
+// module's notify(). After the reply is stored: a notice that fails is logged and the reply stands.
+import type { FastifyInstance } from 'fastify';
+import type { CommentTargetType } from '../../../src/shared/community-rules.ts';
+import { notify } from '../notifications/notify.ts';
+
+/** Where the thread is read: the chapter page for a chapter, the community page focused on a grid. */
+export async function threadLink(app: FastifyInstance, target: { type: CommentTargetType; id: number }): Promise<string> {
+  if (target.type === 'grid') return `/ai/comunitate?grila=${target.id}`;
+  const row = await app.db.one<{ manual: string; chapter: string }>(
+    `select m.slug as manual, c.slug as chapter from chapters c join manuals m on m.id = c.manual_id where c.id = $1`,
+    [target.id],
+  );
+  return row ? `/ai/cursuri/${encodeURIComponent(row.manual)}/${encodeURIComponent(row.chapter)}#comentarii` : '/ai/comunitate';
+}
+
+export async function notifyReply(
+  app: FastifyInstance,
+  authorId: number,
+  target: { type: CommentTargetType; id: number },
+  team: boolean,
+): Promise<void> {
+  try {
+    await notify(app, authorId, {
+      type: 'comment_reply',
+      title: team ? 'Echipa ți-a răspuns' : 'Răspuns nou la comentariul tău',
+      message: team
+        ? 'Echipa a răspuns la comentariul tău din comunitate.'
+        : 'Cineva a răspuns la comentariul tău din comunitate.',
+      link: await threadLink(app, target),
+    });
+  } catch (err) {
+    app.log.warn({ err, authorId }, 'reply notification not stored');
+  }
+}
