@@ -9,6 +9,7 @@ import cors from '@fastify/cors';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitStore } from './lib/rate-limit-store.ts';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -92,7 +93,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(helmet, { contentSecurityPolicy: { directives: csp(config) }, crossOriginEmbedderPolicy: false });
   const origins = opts.config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
   await app.register(cors, { origin: origins.length ? origins : [opts.config.publicUrl], credentials: true });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore(app, config) });
   await app.register(multipart, { limits: { fileSize: SCAN_IMAGE_MAX_BYTES, files: 1, fields: 30 } });
   // ws closes a connection whose frame is over the cap (1009) before buffering it.
   await app.register(websocket, { options: { maxPayload: REALTIME_LIMITS.MAX_FRAME_BYTES } });
