@@ -20,7 +20,8 @@ const apps: FastifyInstance[] = [];
 beforeAll(async () => {
   const opened = await openTestDb();
   close = opened.close;
-  for (const env of [{ REDIS_URL, REALTIME_REDIS_PREFIX: prefix }, { REDIS_URL, REALTIME_REDIS_PREFIX: prefix }, {}, {}])
+  const shared: Record<string, string> = { REDIS_URL, REALTIME_REDIS_PREFIX: prefix };
+  for (const env of [shared, shared, {}, {}])
     apps.push((await buildTestApp(opened.db, env)).app);
 });
 afterAll(async () => {
