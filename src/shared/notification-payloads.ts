@@ -18,4 +18,11 @@ export type NotificationEvent = NotificationPayload;
 export type PushMessage = { title: string; body: string; link: string | null; id: number };
 
 /** Kinds the server creates; the app styles by kind and shows unknown ones like 'info'. */
-export const NOTIFICATION_TYPES = ['info', 'friend_request', 'friend_accepted', 'report', 'announcement', 'message'] as const;
+export const NOTIFICATION_TYPES = [
+  'info',
+  'friend_request',
+  'friend_accepted',
+  'report',
+  'announcement',
+  'message',
+] as const;

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { layout } from '../mail/templates.ts';
+import { reportAnswered } from '../notifications/triggers.ts';
 import { GRID_COLUMNS, serializeGrid, type GridRow } from '../grids/serialize.ts';
 import { findGrid, patchGrid } from '../grids/service.ts';
 import type { Viewer } from '../content/viewer.ts';
@@ -66,12 +67,7 @@ export async function resolveReport(
       [report.user_id],
     );
     const title = `Răspuns la raportarea grilei #${report.grid_id}`;
-    await app.db.query('insert into notifications (user_id, title, message, type) values ($1, $2, $3, $4)', [
-      report.user_id,
-      title,
-      reply,
-      'report',
-    ]);
+    await reportAnswered(app, report.user_id, report.grid_id, reply);
     if (user) {
       const product = app.config.PRODUCT_NAME;
       const mail = layout({

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { idParam } from '../../../src/shared/input-rules.ts';
 import { otherUserBody, searchQuery } from '../../../src/shared/friend-rules.ts';
 import * as friends from './service.ts';
+import { friendRequestAccepted, friendRequestReceived } from '../notifications/triggers.ts';
 
 const tags = ['friends'];
 const security = [{ bearer: [] }];
@@ -70,6 +71,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const r = await friends.sendRequest(app.db, me(req), req.body.user_id);
+      // Asking someone who had already asked you accepts their request (sendRequest's rule).
+      if (r.success === 'FRIENDSHIP_ACCEPTED') await friendRequestAccepted(app, me(req), req.body.user_id);
+      else await friendRequestReceived(app, me(req), req.body.user_id);
       return reply.code(r.status).send({ success: r.success, user_id: req.body.user_id });
     },
   );
@@ -80,10 +84,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, security, params: userParams, summary: 'Acceptă cererea primită de la o persoană' },
     },
-    async (req) => ({
-      success: await friends.answerRequest(app.db, me(req), req.params.userId, true),
-      user_id: req.params.userId,
-    }),
+    async (req) => {
+      const success = await friends.answerRequest(app.db, me(req), req.params.userId, true);
+      await friendRequestAccepted(app, me(req), req.params.userId);
+      return { success, user_id: req.params.userId };
+    },
   );
 
   app.post(

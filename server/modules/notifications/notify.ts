@@ -1,9 +1,11 @@
 // The one way server code tells a user something (issue 7 §4): the notification is stored (the
-// feed and the navbar count read it) and published live on the user's private channel. Only
-// storing can fail the caller; the live event is best effort, logged when it fails.
+// feed and the navbar count read it), published live on the user's private channel, and pushed
+// to their devices (Web Push) after the reply. Only storing can fail the caller; the live event
+// and the push are best effort, logged when they fail.
 import type { FastifyInstance } from 'fastify';
 import type { NotificationPayload } from '../../../src/shared/notification-payloads.ts';
 import { insertNotification, serializeNotification } from './queries.ts';
+import { pushToUser } from './push.ts';
 
 export type NotifyInput = { type: string; title: string; message: string; link?: string };
 
@@ -16,10 +18,15 @@ export async function notify(app: FastifyInstance, userId: number, n: NotifyInpu
 }
 
 /** Live event and push for an already stored notification (also used by announcements). */
-export async function publish(app: FastifyInstance, userId: number, payload: NotificationPayload): Promise<void> {
+export async function publish(
+  app: FastifyInstance,
+  userId: number,
+  payload: NotificationPayload,
+): Promise<void> {
   try {
     await app.realtime.trigger(userChannel(userId), 'notification', payload);
   } catch (err) {
     app.log.warn({ err, userId }, 'live notification not delivered');
   }
+  pushToUser(app, userId, payload);
 }
