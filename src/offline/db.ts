@@ -119,6 +119,16 @@ export type GridAction = {
   rejected?: string | null;
 };
 
+/** A message written on this device and not yet accepted by the server (src/offline/message-outbox.ts). */
+export type QueuedMessage = {
+  id: string; // the message's uuid: sending it again is harmless (the server keeps one)
+  owner_id: number;
+  friend_id: number;
+  text: string;
+  grid: { id: number; statement: string; premium: boolean } | null;
+  created_at: string;
+};
+
 export class GrilioDb extends Dexie {
   manuals!: EntityTable<LocalManual, 'id'>;
   chapters!: EntityTable<LocalChapter, 'id'>;
@@ -131,6 +141,7 @@ export class GrilioDb extends Dexie {
   notes!: Dexie.Table<LocalNote, [number, number]>;
   strikes!: Dexie.Table<LocalStrike, [string, number]>;
   grid_actions!: EntityTable<GridAction, 'id'>;
+  message_outbox!: EntityTable<QueuedMessage, 'id'>;
 
   constructor(name = 'grilio') {
     super(name);
@@ -150,6 +161,8 @@ export class GrilioDb extends Dexie {
       strikes: '[test_id+grid_id], test_id',
       grid_actions: 'id, owner_id, grid_id',
     });
+    // Version 3 (issue 7 §3): messages written offline, waiting to be sent.
+    this.version(3).stores({ message_outbox: 'id, owner_id, [owner_id+friend_id]' });
   }
 }
 

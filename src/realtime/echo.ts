@@ -8,6 +8,12 @@ import { STORAGE } from '../shared/storage-keys.ts';
 import { API_PREFIX, REALTIME_RETRY_MS } from '../shared/constants.ts';
 
 let echo: Echo<'pusher'> | null = null;
+
+/** The bearer header of whoever is signed in now (read from storage at each call). */
+export function authHeaders(): Record<string, string> {
+  const token = getItem(STORAGE.token);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
 let updatesStop: (() => void) | null = null;
 
 export function getEcho(): Echo<'pusher'> | null {
@@ -29,13 +35,20 @@ export function startRealtime(settings: PublicSettings): Echo<'pusher'> {
     forceTLS: secure,
     enabledTransports: ['ws', 'wss'],
     disableStats: true,
-    authEndpoint: `${API_PREFIX}/broadcasting/auth`,
-    auth: { headers: { Authorization: `Bearer ${getItem(STORAGE.token) ?? ''}` } },
+    // The token is read at each authorisation, never captured at start: after a sign-in or
+    // sign-out without a reload, the next subscription (src/realtime/user-channel.ts resubscribes
+    // on a user change) carries the current account's token.
+    channelAuthorization: {
+      endpoint: `${API_PREFIX}/broadcasting/auth`,
+      transport: 'ajax',
+      headersProvider: authHeaders,
+    },
     // pusher.signin() (events for this user on every tab) asks our server, not pusher-js's default path.
     userAuthentication: {
       endpoint: `${API_PREFIX}/broadcasting/user-auth`,
       transport: 'ajax',
-      headers: { Authorization: `Bearer ${getItem(STORAGE.token) ?? ''}` },
+      headers: {},
+      headersProvider: authHeaders,
     },
   });
   return echo;

@@ -245,6 +245,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FRIENDSHIP_CANCELLED: 'Cererea de prietenie a fost anulată.',
   USER_BLOCKED: 'Persoana a fost blocată.',
   USER_UNBLOCKED: 'Persoana a fost deblocată.',
+  MESSAGE_GRID_SHARED: 'Grila a fost trimisă în conversație.',
   USER_TRIAL_ACTIVATED_SUCCESSFULLY: 'Ai activat 3 zile gratuite de Premium!',
   SCAN_QUEUED: 'Foaia a fost trimisă la procesare.',
   PARTNER_CONNECTED: 'Contul partener a fost conectat.',

@@ -22,9 +22,13 @@ export function startRealtimeOnce(): Promise<void> {
   const settings = app.settings;
   if (!settings) return Promise.resolve();
   realtimeStarted ??= import('../realtime/echo.ts')
-    .then(({ startRealtime, listenForUpdates }) => {
-      startRealtime(settings);
+    .then(async ({ startRealtime, listenForUpdates }) => {
+      const echo = startRealtime(settings);
       listenForUpdates();
+      // Live messages and seen receipts on the signed-in user's private channel (issue 7 §3).
+      (await import('../realtime/user-channel.ts')).followUserChannel(echo);
+      // Live notifications and their navbar count (issue 7 §4).
+      (await import('../realtime/notifications-live.ts')).followNotifications(echo);
     })
     .catch(() => {
       // Realtime is an extra (live messages, update notice): the app works without it.

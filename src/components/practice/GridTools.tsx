@@ -10,6 +10,8 @@ import { NoteEditor } from './NoteEditor.tsx';
 
 // The report form (zod, form fields) loads when first opened, not with the solve screen.
 const QueuedReportModal = lazy(() => import('./ReportModal.tsx'));
+// Sharing into a conversation (issue 7 §3) likewise: friends and the picker load when first opened.
+const ShareGridModal = lazy(() => import('../messages/ShareGridModal.tsx'));
 
 export function GridTools({ gridId, label }: { gridId: number; label: string }) {
   const fav = useLiveQuery(() => db.favorites.get(gridId), [gridId]);
@@ -17,6 +19,8 @@ export function GridTools({ gridId, label }: { gridId: number; label: string }) 
   // Mounted from the first opening on, so a reason typed and closed unsent is still there.
   const [reportLoaded, setReportLoaded] = useState(false);
   const [noteOpen, setNoteOpen] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const [shareLoaded, setShareLoaded] = useState(false);
   const isFav = Boolean(fav);
   const toggleFav = async () => {
     try {
@@ -45,11 +49,26 @@ export function GridTools({ gridId, label }: { gridId: number; label: string }) 
         >
           <span aria-hidden="true">⚠</span> Raportează
         </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          onClick={() => {
+            setShareLoaded(true);
+            setSharing(true);
+          }}
+        >
+          <span aria-hidden="true">✉</span> Trimite unui prieten
+        </button>
       </div>
       {noteOpen ? <NoteEditor gridId={gridId} label={label} /> : <NotePreview gridId={gridId} onOpen={() => setNoteOpen(true)} />}
       {reportLoaded ? (
         <Suspense fallback={null}>
           <QueuedReportModal gridId={gridId} label={label} open={reporting} onClose={() => setReporting(false)} />
+        </Suspense>
+      ) : null}
+      {shareLoaded ? (
+        <Suspense fallback={null}>
+          <ShareGridModal gridId={gridId} label={label} open={sharing} onClose={() => setSharing(false)} />
         </Suspense>
       ) : null}
     </div>

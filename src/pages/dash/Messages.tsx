@@ -1,22 +1,20 @@
-import { FeatureSoon } from '../../shell/FeatureSoon.tsx';
+// /mesaje (conversations) and /mesaje/:user (one conversation), issue 7 §3. The captcha badge is
+// hidden on both by the route's messagesLayout (body.messages-layout, src/styles/base.css).
+import { useParams } from 'react-router';
 import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
+import { ConversationList } from './messages/ConversationList.tsx';
+import { Conversation } from './messages/Conversation.tsx';
+import '../../styles/forms.css';
+import './messages/messages.css';
 
-function MessagesPage() {
-  return (
-    <FeatureSoon
-      title="Mesaje"
-      icon="message"
-      intro="Mesajele directe îți vor permite să vorbești în timp real cu prietenii tăi și să vă trimiteți grile între voi."
-      points={['Conversații în timp real', 'Confirmare de citire', 'Grile partajate direct în conversație']}
-    />
-  );
-}
-
-/** Needs the network: offline it explains so instead of failing (src/shell/pwa/NetworkRequired.tsx). */
 export default function Messages() {
+  const { user } = useParams();
+  const friendId = user && /^[1-9][0-9]{0,9}$/.test(user) ? Number(user) : null;
+  // A conversation works offline too: what is loaded stays readable, new messages wait in the outbox.
+  if (user !== undefined) return <Conversation key={user} friendId={friendId} />;
   return (
     <NetworkRequired title="Mesaje">
-      <MessagesPage />
+      <ConversationList />
     </NetworkRequired>
   );
 }

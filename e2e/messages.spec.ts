@@ -1,0 +1,89 @@
+// /mesaje and /mesaje/:user with two people in two browser contexts (issue 7 §3 and §6): a
+// message live both ways, seen ticks, the navbar badge, and a message written while really
+// offline shown as pending and arriving exactly once after the connection returns.
+import { test, expect, chooseEssentialCookies, type Page } from './fixtures.ts';
+import { DEMO, PREMIUM, login } from './helpers.ts';
+
+async function bearer(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  return { authorization: `Bearer ${token}` };
+}
+async function userId(page: Page): Promise<number> {
+  const res = await page.request.get('/api/v1/user', { headers: await bearer(page) });
+  return ((await res.json()) as { user: { id: number } }).user.id;
+}
+/** Friends through the API (the /prieteni screens have their own spec). */
+async function befriend(a: Page, b: Page) {
+  const bId = await userId(b);
+  const aId = await userId(a);
+  const sent = await a.request.post('/api/v1/friends/requests', { headers: await bearer(a), data: { user_id: bId } });
+  expect([201, 200, 409]).toContain(sent.status());
+  if (sent.status() === 201)
+    expect((await b.request.post(`/api/v1/friends/requests/${aId}/accept`, { headers: await bearer(b) })).status()).toBe(200);
+  return { aId, bId };
+}
+const badge = (page: Page, n: number) => page.getByLabel(`${n} mesaje necitite`).first();
+async function write(page: Page, text: string) {
+  await page.getByLabel('Mesaj', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Trimite', exact: true }).click();
+}
+const bubble = (page: Page, text: string) => page.locator('.bubble', { hasText: text });
+
+test('live both ways, seen ticks, badge, and an offline message sent once', async ({ page: ana, browser }) => {
+  test.slow();
+  const mihaiContext = await browser.newContext();
+  await chooseEssentialCookies(mihaiContext);
+  const mihai = await mihaiContext.newPage();
+  await login(ana, DEMO);
+  await login(mihai, PREMIUM);
+  const { aId: anaId, bId: mihaiId } = await befriend(ana, mihai);
+
+  // The empty list offers the friend to start with; the captcha badge is hidden (messages layout).
+  await ana.goto('/mesaje');
+  await expect(ana.getByRole('heading', { name: 'Mesaje', level: 1 })).toBeVisible();
+  await expect(ana.locator('body')).toHaveClass(/messages-layout/);
+  await ana.getByRole('link', { name: 'Mihai Ionescu' }).click();
+  await expect(ana).toHaveURL(new RegExp(`/mesaje/${mihaiId}$`));
+  await expect(ana.getByText('Niciun mesaj încă. Scrie primul!')).toBeVisible();
+
+  // Mihai is elsewhere: his navbar badge counts Ana's message live.
+  await mihai.goto('/statistici');
+  // HTML is text, never markup.
+  await write(ana, 'Salut! <b>Ai rezolvat</b> grila?');
+  await expect(bubble(ana, 'Salut!')).toContainText('<b>Ai rezolvat</b>');
+  await expect(bubble(ana, 'Salut!').locator('[data-status="sent"]')).toBeVisible();
+  await expect(badge(mihai, 1)).toBeVisible({ timeout: 15_000 });
+
+  // The list shows the conversation with its unread count; opening it marks it seen.
+  await mihai.goto('/mesaje');
+  const item = mihai.getByTestId('convo-list').getByRole('link', { name: /Ana Popescu/ });
+  await expect(item).toContainText('1');
+  await item.click();
+  await expect(bubble(mihai, 'Salut!')).toBeVisible();
+  await expect(mihai.locator('b')).toHaveCount(0);
+  await expect(bubble(ana, 'Salut!').locator('[data-status="seen"]')).toBeVisible({ timeout: 15_000 });
+  await expect(badge(mihai, 1)).toHaveCount(0);
+
+  // Back the other way, live: Ana has the conversation open, so it is seen at once.
+  await write(mihai, 'Da, răspunsul e B.');
+  await expect(bubble(ana, 'răspunsul e B')).toBeVisible({ timeout: 15_000 });
+  await expect(bubble(mihai, 'răspunsul e B').locator('[data-status="seen"]')).toBeVisible({ timeout: 15_000 });
+  await expect(badge(ana, 1)).toHaveCount(0);
+
+  // Really offline: the message waits in the outbox, pending; online again it goes once.
+  await ana.context().setOffline(true);
+  await write(ana, 'Scris fără conexiune');
+  await expect(bubble(ana, 'Scris fără conexiune').locator('[data-status="pending"]')).toHaveText('în așteptare');
+  await ana.waitForTimeout(1000);
+  await expect(bubble(mihai, 'Scris fără conexiune')).toHaveCount(0);
+  await ana.context().setOffline(false);
+  await expect(bubble(ana, 'Scris fără conexiune').locator('[data-status="pending"]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(bubble(mihai, 'Scris fără conexiune')).toHaveCount(1, { timeout: 15_000 });
+  // Exactly once on the server, and once on both screens after a reload.
+  const history = await mihai.request.get(`/api/v1/message/convo/${anaId}`, { headers: await bearer(mihai) });
+  const texts = ((await history.json()) as { messages: Array<{ text: string }> }).messages.map((m) => m.text);
+  expect(texts.filter((t) => t === 'Scris fără conexiune')).toHaveLength(1);
+  await ana.reload();
+  await expect(bubble(ana, 'Scris fără conexiune')).toHaveCount(1);
+  await mihaiContext.close();
+});

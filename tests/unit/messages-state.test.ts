@@ -1,0 +1,102 @@
+// The messages state of SPEC §3 / §4: a duplicate id is ignored (a pending copy is replaced), a
+// message for an unknown conversation adds it, a seen event sets seen_at on the matching messages;
+// and the user channel follows the signed-in account (leave the old, subscribe the new).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { addMessage, applySeen, messages, prependPage, resetMessages, thread, type ClientMessage } from '../../src/state/messages.ts';
+import { app } from '../../src/state/app.ts';
+import type { User } from '../../src/shared/types.ts';
+
+const ME = 7;
+const FRIEND = 9;
+let n = 0;
+function msg(over: Partial<ClientMessage> = {}): ClientMessage {
+  n += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    sender_id: FRIEND,
+    friend_id: ME,
+    text: `m${n}`,
+    grid: null,
+    created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+    seen_at: null,
+    ...over,
+  };
+}
+
+beforeEach(() => {
+  resetMessages();
+  messages.conversations = [];
+});
+
+describe('messages state (SPEC §4)', () => {
+  it('a message for an unknown conversation adds it, with its unread count', () => {
+    expect(addMessage(ME, msg(), true)).toBe(true);
+    expect(messages.conversations).toHaveLength(1);
+    expect(messages.conversations![0]).toMatchObject({ friend: { id: FRIEND }, unread: 1 });
+    addMessage(ME, msg({ sender_id: ME, friend_id: FRIEND }), false);
+    expect(messages.conversations).toHaveLength(1);
+    expect(messages.conversations![0]!.last_message.sender_id).toBe(ME);
+  });
+
+  it('a duplicate id is ignored; the stored copy replaces a pending one', () => {
+    const m = msg();
+    expect(addMessage(ME, m, true)).toBe(true);
+    expect(addMessage(ME, { ...m }, true)).toBe(false);
+    expect(thread(FRIEND).messages).toHaveLength(1);
+    expect(messages.conversations![0]!.unread).toBe(1);
+
+    const mine = msg({ sender_id: ME, friend_id: FRIEND, pending: true });
+    addMessage(ME, mine);
+    expect(addMessage(ME, { ...mine, pending: true })).toBe(false);
+    expect(addMessage(ME, { ...mine, pending: undefined })).toBe(true);
+    expect(thread(FRIEND).messages.filter((x) => x.id === mine.id)).toEqual([{ ...mine, pending: undefined }]);
+  });
+
+  it('older pages go in front, without repeats', () => {
+    const [a, b, c] = [msg(), msg(), msg()];
+    addMessage(ME, c);
+    prependPage(FRIEND, [a, b, c], false, { id: FRIEND, name: 'Ana Pop', avatar_thumb_src: null });
+    expect(thread(FRIEND).messages.map((x) => x.id)).toEqual([a.id, b.id, c.id]);
+    expect(thread(FRIEND).loaded).toBe(true);
+  });
+
+  it('a seen event sets seen_at only on the messages it names', () => {
+    const toMe = msg();
+    const fromMe = msg({ sender_id: ME, friend_id: FRIEND });
+    addMessage(ME, toMe, true);
+    addMessage(ME, fromMe);
+    applySeen(ME, { friend_id: FRIEND, sender_id: ME, seen_at: '2026-01-02T00:00:00.000Z' });
+    expect(thread(FRIEND).messages.find((x) => x.id === fromMe.id)!.seen_at).toBe('2026-01-02T00:00:00.000Z');
+    expect(thread(FRIEND).messages.find((x) => x.id === toMe.id)!.seen_at).toBeNull();
+    expect(messages.conversations![0]!.unread).toBe(1);
+    applySeen(ME, { friend_id: ME, sender_id: FRIEND, seen_at: '2026-01-03T00:00:00.000Z' });
+    expect(thread(FRIEND).messages.find((x) => x.id === toMe.id)!.seen_at).toBe('2026-01-03T00:00:00.000Z');
+    expect(messages.conversations![0]!.unread).toBe(0);
+  });
+});
+
+describe('the user channel follows the account', () => {
+  it('leaves the old private channel and subscribes the new one on a user change', async () => {
+    const { followUserChannel } = await import('../../src/realtime/user-channel.ts');
+    const subscribed: string[] = [];
+    const left: string[] = [];
+    const channel = { listen: () => channel };
+    const echo = {
+      private: (name: string) => {
+        subscribed.push(name);
+        return channel;
+      },
+      leave: (name: string) => left.push(name),
+    };
+    app.user = { id: 1 } as User;
+    const stop = followUserChannel(echo as never);
+    expect(subscribed).toEqual(['user.1']);
+    app.user = { id: 2 } as User;
+    await vi.waitFor(() => expect(subscribed).toEqual(['user.1', 'user.2']));
+    expect(left).toEqual(['user.1']);
+    app.user = null;
+    await vi.waitFor(() => expect(left).toEqual(['user.1', 'user.2']));
+    stop();
+    expect(subscribed).toHaveLength(2);
+  });
+});
