@@ -76,6 +76,7 @@ export const ROUTES: RouteDef[] = [
   r('dash/admin', '/admin', 'auth', 'Administrare', { page: 'dash/admin/AdminHome' }),
   r('dash/admin-reports', '/admin/raportari', 'auth', 'Raportări', { page: 'dash/admin/Reports' }),
   r('dash/admin-content', '/admin/continut', 'auth', 'Conținut', { page: 'dash/admin/Content' }),
+  r('dash/admin-community', '/admin/comunitate', 'auth', 'Moderare comunitate', { page: 'dash/admin/Community' }),
   // Public static pages
   r('static/home', '/', 'public', 'Acasă', { page: 'static/Home' }),
   r('static/about', '/despre-noi', 'public', 'Despre noi', { page: 'static/About' }),

@@ -2,6 +2,7 @@
 // and the per-grid tools (favourite, note, report), saved offline like answers.
 import { OptionList } from './OptionList.tsx';
 import { GridTools } from './GridTools.tsx';
+import { LazyCommentThread } from '../community/LazyCommentThread.tsx';
 import type { GridType } from '../../shared/constants.ts';
 import type { GridOutcome } from '../../shared/scoring.ts';
 
@@ -73,6 +74,7 @@ export function ResultRow({ row }: { row: ResultRowData }) {
         </div>
       ) : null}
       <GridTools gridId={row.grid_id} label={`Grila ${row.position}`} />
+      <LazyCommentThread target={{ type: 'grid', id: row.grid_id }} collapsed headingLevel={3} title={`Discuția grilei ${row.position}`} openLabel="Discuția grilei" />
     </article>
   );
 }

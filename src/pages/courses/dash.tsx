@@ -11,6 +11,7 @@ import { useChapter, useCourse, useDownloadedManuals, useLocalGrids, courseError
 import { autoDownloadProfileManual } from '../../offline/download.ts';
 import { DownloadButton } from '../../components/content/DownloadButton.tsx';
 import { GridView } from '../../components/content/GridView.tsx';
+import { LazyCommentThread } from '../../components/community/LazyCommentThread.tsx';
 import { CoursesView } from './CoursesView.tsx';
 import { CourseView } from './CourseView.tsx';
 import { ChapterArticle } from './ChapterArticle.tsx';
@@ -163,6 +164,18 @@ export function DashChapter({ manual, chapter }: { manual: string; chapter: stri
         </Link>
       </section>
     ) : null;
-  const after = data?.source === 'local' && c && !c.locked ? <LocalGrids chapterId={c.id} /> : null;
+  const local = data?.source === 'local' && c && !c.locked ? <LocalGrids chapterId={c.id} /> : null;
+  // The chapter's discussion (issue 7 §5), online only; its code loads when the chapter shows.
+  const after =
+    c && !c.locked ? (
+      <>
+        {local}
+        {online ? (
+          <div id="comentarii">
+            <LazyCommentThread target={{ type: 'chapter', id: c.id }} title="Discuția capitolului" />
+          </div>
+        ) : null}
+      </>
+    ) : null;
   return <ChapterArticle mode="dash" data={data} error={error} loading={loading} actions={actions} after={after} />;
 }

@@ -1,20 +1,52 @@
+// /ai/comunitate (issue 7 §5): two tabs — the discussions across grids and chapters, and
+// 'decide the future' (?tab=viitorul-{product}, the slug of the product name as in the navbar).
+// ?grila={id} shows one grid's whole discussion (where reply notifications lead).
+import { Link, useSearchParams } from 'react-router';
 import { useProduct } from '../../shell/useProduct.ts';
-import { FeatureSoon } from '../../shell/FeatureSoon.tsx';
+import { communityFutureTab } from '../../shell/nav.ts';
 import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
+import { CommentThread } from '../../components/community/CommentThread.tsx';
+import { ThreadsTab } from './community/ThreadsTab.tsx';
+import { ProposalsTab } from './community/ProposalsTab.tsx';
+import '../../styles/forms.css';
+import '../../components/community/community.css';
+import './community/community-page.css';
 
 function CommunityPage() {
   const product = useProduct();
+  const [params] = useSearchParams();
+  const futureTab = communityFutureTab(product);
+  const future = params.get('tab') === futureTab;
+  const grid = params.get('grila');
+  const gridId = grid && /^[1-9][0-9]{0,9}$/.test(grid) ? Number(grid) : null;
+
   return (
-    <FeatureSoon
-      title="Comunitate"
-      icon="globe"
-      intro="Comunitatea va fi locul în care pui întrebări despre grile, primești explicații de la colegi și discuți despre admitere."
-      points={[
-        'Comentarii și răspunsuri la întrebările colegilor',
-        `Tabul „Decide viitorul ${product}”, unde propui și votezi funcții noi`,
-        'Raportarea comentariilor nepotrivite',
-      ]}
-    />
+    <section className="page community-page" aria-labelledby="community-title">
+      <header className="page-header">
+        <h1 id="community-title">Comunitate</h1>
+        <p>Întreabă, explică și votează: discuțiile de sub grile și capitole, plus ideile pentru {product}.</p>
+      </header>
+      <nav className="community-tabs" aria-label="Secțiunile comunității">
+        <Link to="/ai/comunitate" className={`community-tabs__tab${!future ? ' is-active' : ''}`} aria-current={!future ? 'page' : undefined}>
+          Discuții
+        </Link>
+        <Link to={`/ai/comunitate?tab=${futureTab}`} className={`community-tabs__tab${future ? ' is-active' : ''}`} aria-current={future ? 'page' : undefined}>
+          Decide viitorul {product}
+        </Link>
+      </nav>
+      {future ? (
+        <ProposalsTab />
+      ) : gridId ? (
+        <>
+          <p>
+            <Link to="/ai/comunitate">← Toate discuțiile</Link>
+          </p>
+          <CommentThread key={gridId} target={{ type: 'grid', id: gridId }} title={`Discuția grilei #${gridId}`} />
+        </>
+      ) : (
+        <ThreadsTab />
+      )}
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useProduct } from '../../shell/useProduct.ts';
-import { Icon } from '../../shell/icons.tsx';
+import { PublicThreads } from './community/PublicThreads.tsx';
 
 export default function Community() {
   const product = useProduct();
@@ -28,16 +28,10 @@ export default function Community() {
           <p>Adaugă prieteni, trimite mesaje și provoacă-i la un test de grup.</p>
         </li>
       </ul>
-      <div className="notice notice--info">
-        <Icon name="users" />
-        <p>
-          Comunitatea se deschide treptat, într-o versiune următoare a aplicației. Fă-ți cont de acum ca să fii printre
-          primii care intră.
-        </p>
-      </div>
+      <PublicThreads />
       <p>
         <Link to="/inregistrare" className="btn btn--primary">
-          Creează cont gratuit
+          Creează cont gratuit și intră în discuție
         </Link>
       </p>
     </div>

@@ -1,12 +1,13 @@
 // /teste/grile/preview (public, no navbar): a grid from a signed admin link (grid, expires,
 // signature) with its answer and explanation; without the link, the free sample grids.
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { previewGrid, previewSample, type GridOut } from '../../api/grids.ts';
 import type { ApiError } from '../../api/errors.ts';
 import { courseError } from '../../offline/courses-repo.ts';
 import { GridView } from '../../components/content/GridView.tsx';
+import { LazyCommentThread } from '../../components/community/LazyCommentThread.tsx';
 import { LoadError } from '../courses/CoursePages.tsx';
 import { Logo } from '../../shell/Logo.tsx';
 import { PageLoading } from '../../router/RoutePage.tsx';
@@ -49,7 +50,10 @@ export default function GridPreview() {
       {!grids && !error ? <PageLoading /> : null}
       {error ? <LoadError error={error} /> : null}
       {grids?.map((g, i) => (
-        <GridView key={g.id} grid={{ ...g, locked: false }} reveal={signed ? 'always' : 'toggle'} headingLevel={2} label={signed ? `Grila #${g.id}` : `Grila ${i + 1}`} />
+        <Fragment key={g.id}>
+          <GridView grid={{ ...g, locked: false }} reveal={signed ? 'always' : 'toggle'} headingLevel={2} label={signed ? `Grila #${g.id}` : `Grila ${i + 1}`} />
+          <LazyCommentThread target={{ type: 'grid', id: g.id }} collapsed headingLevel={3} title={signed ? `Discuția grilei #${g.id}` : `Discuția grilei ${i + 1}`} openLabel="Discuția grilei" />
+        </Fragment>
       ))}
       {grids && !signed && grids.length === 0 ? <p className="empty-state">Nu sunt grile de încercare momentan.</p> : null}
       <p className="grid-preview__cta">

@@ -6,6 +6,7 @@ import { errorCode } from '../../../api/errors.ts';
 import { AdminGate } from '../../../components/content/AdminGate.tsx';
 import { ErrorList } from '../../../shell/form/index.ts';
 import { showToast } from '../../../state/toast.ts';
+import { AnnouncementForm } from './AnnouncementForm.tsx';
 
 export async function copyText(text: string): Promise<void> {
   try {
@@ -81,11 +82,22 @@ export default function AdminHome() {
           </h2>
           <p>Manuale, capitole (titlu, rezumat, ordine, premium, blocuri) și grilele trimise de utilizatori.</p>
         </li>
+        <li className="card">
+          <h2>
+            <Link to="/admin/comunitate">Comunitate</Link>
+          </h2>
+          <p>Comentariile raportate (ascunde, fixează, răspunde ca echipa, respinge) și starea propunerilor.</p>
+        </li>
       </ul>
       <section className="card" aria-labelledby="preview-title">
         <h2 id="preview-title">Link de previzualizare</h2>
         <p className="muted">Oricine are linkul vede grila cu răspunsul și explicația, până la expirare.</p>
         <PreviewLinkForm />
+      </section>
+      <section className="card" aria-labelledby="announcement-form-title">
+        <h2 id="announcement-form-title">Anunț pentru toți</h2>
+        <p className="muted">Fiecare utilizator primește o notificare în /notificari, live și pe dispozitivele abonate.</p>
+        <AnnouncementForm />
       </section>
     </AdminGate>
   );
