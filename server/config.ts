@@ -54,6 +54,12 @@ const schema = z.object({
   PREVIEW_SECRET: z.string().min(16).optional(),
   DEV_BANNER: bool.default(false),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Card payments (server/modules/payments): 'sandbox' is the embedded provider with Stripe's test
+   * cards, no keys; 'disabled' refuses checkout. Unset: sandbox, except in production, where the
+   * sandbox would hand out premium for a test card and must be asked for by name.
+   */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'disabled']).optional(),
 });
 
 /** The configuration read from the environment (realtime credentials may still be unset). */

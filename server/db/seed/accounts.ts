@@ -17,21 +17,19 @@ export async function seedAccounts(db: Db, opts: SeedOptions): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     const exists = await db.one('select id from users where email = $1', [account.email]);
     if (exists) continue;
-    await db.query(
+    const user = await db.one<{ id: number }>(
       `insert into users (name, email, password_hash, email_verified_at, manual_id, specialization_id, center_id,
-                          premium_until, is_admin, acknowledged_info_banner)
-       values ($1, $2, $3, now(), $4, $5, $6, $7, $8, false)`,
-      [
-        account.name,
-        account.email,
-        await hashPassword(DEMO_PASSWORD),
-        manual?.id ?? null,
-        spec?.id ?? null,
-        center?.id ?? null,
-        account.premiumDays ? new Date(Date.now() + account.premiumDays * 86_400_000) : null,
-        account.admin,
-      ],
+                          is_admin, acknowledged_info_banner)
+       values ($1, $2, $3, now(), $4, $5, $6, $7, false) returning id`,
+      [account.name, account.email, await hashPassword(DEMO_PASSWORD), manual?.id ?? null, spec?.id ?? null, center?.id ?? null, account.admin],
     );
+    // Premium is a subscription (migration 014 derives users.premium_until from it): a grant here.
+    if (account.premiumDays)
+      await db.query(
+        `insert into subscriptions (user_id, source, period_start, period_end)
+         values ($1, 'grant', now(), now() + make_interval(days => $2))`,
+        [user!.id, account.premiumDays],
+      );
     opts.log?.(`cont demo creat: ${account.email} / ${DEMO_PASSWORD}`);
   }
 }

@@ -1,0 +1,54 @@
+// The payment-provider port (issue 8 §2). The payments service speaks only to this interface; the
+// sandbox adapter (sandbox-provider.ts, the default with no keys) implements it on our own
+// database, a Stripe adapter would implement it with PaymentIntents. Whatever the browser says,
+// an order is settled from what the provider answers here.
+import type { ErrorCode } from '../../../src/shared/codes.ts';
+
+/** Stripe's PaymentIntent statuses that matter here. */
+export type IntentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+
+export type CardSummary = { brand: string; last4: string; exp_month: number; exp_year: number };
+
+export type ProviderIntent = {
+  id: string;
+  status: IntentStatus;
+  amount: number;
+  currency: string;
+  /** Stripe's decline code of the attempt that closed the intent (card_declined, insufficient_funds, …). */
+  decline_code: string | null;
+  card: CardSummary | null;
+};
+
+export type CreatedIntent = ProviderIntent & { client_secret: string };
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  /** Same idempotency key → the same intent (and secret), never a second one. */
+  createIntent(input: { amount: number; currency: string; idempotencyKey: string; orderId: number }): Promise<CreatedIntent>;
+  retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
+  /** Cancels unless the money already moved; answers the intent as it is afterwards. */
+  cancelIntent(id: string): Promise<ProviderIntent | undefined>;
+}
+
+/** Stripe's decline codes → the catalogue's card codes (SPEC §8). */
+const DECLINES: Record<string, ErrorCode> = {
+  card_declined: 'FORM_CARD_DECLINED',
+  generic_decline: 'FORM_CARD_DECLINED',
+  do_not_honor: 'FORM_CARD_DECLINED',
+  insufficient_funds: 'FORM_CARD_INSUFFICIENT_FUNDS',
+  stolen_card: 'FORM_CARD_STOLEN',
+  lost_card: 'FORM_CARD_LOST',
+  expired_card: 'FORM_CARD_EXPIRED',
+  incorrect_cvc: 'FORM_CARD_WRONG_CVV',
+  invalid_cvc: 'FORM_CARD_WRONG_CVV',
+  incorrect_number: 'FORM_CARD_WRONG_NUMBER',
+  invalid_number: 'FORM_CARD_WRONG_NUMBER',
+  processing_error: 'FORM_CARD_PROCESSING_ERROR',
+  authentication_failed: 'FORM_CARD_3DS_FAILED',
+  authentication_required: 'FORM_CARD_3DS_FAILED',
+};
+
+/** A decline code the table does not know is still a decline. */
+export function declineToCode(declineCode: string): ErrorCode {
+  return DECLINES[declineCode] ?? 'FORM_CARD_DECLINED';
+}

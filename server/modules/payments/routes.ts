@@ -1,0 +1,97 @@
+// Payments (issue 8 §1–2): packages (public), checkout, an order's state, the running subscription
+// and its cancellation. Guards run onRequest, so a call without a token is 401 before its input is
+// read; the checkout rate limit keys on the signed-in user. With the sandbox provider, its own
+// routes (sandbox-routes.ts) are registered beside these.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../src/shared/input-rules.ts';
+import { checkoutBody } from '../../../src/shared/payment-rules.ts';
+import type { PackagesResponse } from '../../../src/shared/payment-payloads.ts';
+import { forbidden } from '../../lib/errors.ts';
+import * as q from './queries.ts';
+import * as payments from './service.ts';
+import { SandboxProvider } from './sandbox-provider.ts';
+import sandboxRoutes from './sandbox-routes.ts';
+
+const tags = ['payments'];
+const security = [{ bearer: [] }];
+
+/** Checkout attempts per user: a few retries and package changes, never a card-testing loop. */
+export const CHECKOUT_RATE = { max: 10, timeWindow: '1 minute' };
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const mode = app.config.PAYMENTS_PROVIDER ?? (app.config.NODE_ENV === 'production' ? 'disabled' : 'sandbox');
+  const provider = mode === 'sandbox' ? new SandboxProvider(app.db) : null;
+  const me = (req: { auth?: { id: number } | null }) => req.auth!.id;
+  const enabled = () => {
+    if (!provider) throw forbidden('FORM_PAYMENTS_DISABLED');
+    return provider;
+  };
+
+  app.get(
+    '/packages',
+    { schema: { tags, summary: 'Pachetele Premium: luni, preț în bani cu TVA inclus, preț pe lună' } },
+    async (): Promise<PackagesResponse> => ({ packages: await q.activePackages(app.db), provider: provider?.name ?? null }),
+  );
+
+  app.post(
+    '/payments/checkout',
+    {
+      onRequest: app.authenticate,
+      config: {
+        rateLimit: {
+          ...CHECKOUT_RATE,
+          keyGenerator: (req: { auth?: { id: number } | null; ip: string }) => `checkout:${req.auth?.id ?? req.ip}`,
+        },
+      },
+      schema: {
+        tags,
+        security,
+        body: checkoutBody,
+        summary: 'Începe (sau reia, cu aceeași cheie) o plată: comanda și intenția de plată a procesatorului',
+      },
+    },
+    async (req, reply) => {
+      const r = await payments.checkout(app.db, enabled(), me(req), req.body);
+      return reply.code(r.order.status === 'requires_action' ? 201 : 200).send(r);
+    },
+  );
+
+  app.get(
+    '/payments/orders/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        params: z.object({ id: idParam('FORM_PAYMENT_NOT_FOUND') }),
+        summary: 'Starea unei comenzi proprii (serverul o aduce la zi cu procesatorul)',
+      },
+    },
+    async (req) => payments.getOrder(app.db, provider, me(req), req.params.id),
+  );
+
+  app.get(
+    '/payments/subscription',
+    { onRequest: app.authenticate, schema: { tags, security, summary: 'Abonamentul în curs și sfârșitul Premium' } },
+    async (req) => payments.subscription(app.db, me(req)),
+  );
+
+  app.post(
+    '/payments/subscription/cancel',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'Anulează abonamentul: nu se mai reînnoiește, Premium rămâne până la sfârșitul perioadei' },
+    },
+    async (req) => payments.cancel(app.db, me(req)),
+  );
+
+  if (provider instanceof SandboxProvider)
+    await app.register(sandboxRoutes, {
+      provider,
+      // The sandbox's "webhook": the service asks the provider again and settles the order.
+      onIntentChanged: (intentId: string) => payments.settle(app.db, provider, intentId, app.log),
+    });
+};
+
+export default routes;

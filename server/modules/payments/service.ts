@@ -1,0 +1,128 @@
+// Payments rules (issue 8 §1–2): checkout creates one order per attempt and one provider intent
+// per order; the server settles an order only from what the provider answers (settle), in one
+// transaction with the paid period; a premium user cannot pay again; cancelling stops renewal and
+// keeps premium to the period's end.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/db.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { CheckoutBody } from '../../../src/shared/payment-rules.ts';
+import type {
+  CancelResponse,
+  CheckoutResponse,
+  OrderResponse,
+  SubscriptionResponse,
+} from '../../../src/shared/payment-payloads.ts';
+import { declineToCode, type PaymentProvider } from './provider.ts';
+import * as q from './queries.ts';
+
+export type Settled = 'succeeded' | 'failed' | 'canceled' | 'open' | 'unknown';
+
+/**
+ * Brings an order in line with its provider intent: succeeded → order succeeded and its paid period
+ * in one transaction (only the first caller gets there: a replayed confirmation or webhook is a
+ * no-op); closed with a decline → failed with the card's code; closed without → canceled.
+ */
+export async function settle(db: Db, provider: PaymentProvider, paymentId: string, log?: FastifyBaseLogger): Promise<Settled> {
+  const order = await q.orderByPaymentId(db, paymentId);
+  const intent = await provider.retrieveIntent(paymentId);
+  if (!order || !intent) return 'unknown';
+  if (order.status === 'succeeded' || order.status === 'failed' || order.status === 'canceled') return order.status;
+  if (intent.status === 'succeeded') {
+    if (intent.amount !== order.amount_bani || intent.currency.toUpperCase() !== order.currency) {
+      // Never grant premium for a sum other than the order's; someone must look at it.
+      log?.error({ order: order.id, intent: intent.id }, 'payment amount differs from the order');
+      return 'open';
+    }
+    const done = await db.tx(async (t) => {
+      const paid = await q.markSucceeded(t, order.id, intent.card);
+      if (paid) await q.addPaidPeriod(t, paid);
+      return paid;
+    });
+    return done ? 'succeeded' : ((await q.orderByPaymentId(db, paymentId))?.status as Settled);
+  }
+  if (intent.status === 'canceled') {
+    const code = intent.decline_code ? declineToCode(intent.decline_code) : null;
+    await q.closeOrder(db, order.id, code ? 'failed' : 'canceled', code, intent.card);
+    return code ? 'failed' : 'canceled';
+  }
+  return 'open';
+}
+
+/** The provider's intent for an order (created on first call; the same one on every retry). */
+async function withIntent(db: Db, provider: PaymentProvider, order: q.OrderRow): Promise<CheckoutResponse> {
+  if (order.status !== 'created' && order.status !== 'requires_action') return { order: q.toOrder(order), payment: null };
+  const intent = await provider.createIntent({
+    amount: order.amount_bani,
+    currency: order.currency,
+    // Derived from the order, so a retry after a lost answer asks the provider for the same intent.
+    idempotencyKey: `order-${order.id}`,
+    orderId: order.id,
+  });
+  await q.attachIntent(db, order.id, intent.id);
+  const fresh = (await q.orderOfUser(db, order.user_id, order.id))!;
+  if (fresh.status !== 'requires_action') return { order: q.toOrder(fresh), payment: null };
+  return { order: q.toOrder(fresh), payment: { provider: 'sandbox', intent_id: intent.id, client_secret: intent.client_secret } };
+}
+
+/** An attempt still open from another tab is closed first, unless its money already moved. */
+async function closeOpenAttempt(db: Db, provider: PaymentProvider, userId: number): Promise<void> {
+  const open = await q.openOrder(db, userId);
+  if (!open) return;
+  if (!open.provider_payment_id) {
+    await q.closeOrder(db, open.id, 'canceled', null, null);
+    return;
+  }
+  await provider.cancelIntent(open.provider_payment_id);
+  await settle(db, provider, open.provider_payment_id);
+}
+
+export async function checkout(db: Db, provider: PaymentProvider, userId: number, body: CheckoutBody): Promise<CheckoutResponse> {
+  // The same key is the same attempt: answered as it stands, even once paid.
+  const same = await q.orderByKey(db, userId, body.idempotency_key);
+  if (same) {
+    if (same.package_id !== body.package_id) throw conflict('FORM_CONFLICT', 'idempotency_key');
+    return withIntent(db, provider, same);
+  }
+  if (await q.isPremium(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
+  const pkg = await q.packageById(db, body.package_id);
+  if (!pkg || !pkg.is_active) throw notFound('FORM_PACKAGE_NOT_FOUND');
+
+  await closeOpenAttempt(db, provider, userId);
+  // The attempt closed above may have been paid after all: then this one is not needed.
+  if (await q.isPremium(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
+
+  const inserted = await q.insertOrder(db, {
+    userId,
+    packageId: pkg.id,
+    months: pkg.months,
+    amount: pkg.price_bani,
+    key: body.idempotency_key,
+    provider: provider.name,
+  });
+  // Lost a race: a twin request with the same key wrote it (answer that), or another tab opened an attempt.
+  const order = inserted ?? (await q.orderByKey(db, userId, body.idempotency_key));
+  if (!order) throw conflict('FORM_CONFLICT');
+  return withIntent(db, provider, order);
+}
+
+/** Another user's order is not found. An open order is first brought in line with the provider. */
+export async function getOrder(db: Db, provider: PaymentProvider | null, userId: number, orderId: number): Promise<OrderResponse> {
+  let order = await q.orderOfUser(db, userId, orderId);
+  if (!order) throw notFound('FORM_PAYMENT_NOT_FOUND');
+  if (provider && order.status === 'requires_action' && order.provider_payment_id) {
+    // A closed tab or a lost notification: the server asks the provider itself.
+    await settle(db, provider, order.provider_payment_id);
+    order = (await q.orderOfUser(db, userId, orderId))!;
+  }
+  return { order: q.toOrder(order) };
+}
+
+export async function subscription(db: Db, userId: number): Promise<SubscriptionResponse> {
+  return { subscription: await q.currentSubscription(db, userId), premium_until: await q.premiumUntil(db, userId) };
+}
+
+export async function cancel(db: Db, userId: number): Promise<CancelResponse> {
+  const n = await q.cancelPaidPeriods(db, userId);
+  if (!n) throw notFound('FORM_SUBSCRIPTION_NOT_FOUND');
+  return { success: 'SUBSCRIPTION_CANCELLED', ...(await subscription(db, userId)) };
+}

@@ -1,0 +1,70 @@
+// Payloads of the payments API (server/modules/payments), declared once for the server's
+// serializers and the app's screens. Money is in bani (1 leu = 100 bani), VAT included.
+
+export type PremiumPackage = {
+  id: number;
+  code: string;
+  months: number;
+  price_bani: number;
+  /** The price divided by the months, rounded to the ban: what the page shows as "pe lună". */
+  per_month_bani: number;
+  vat_percent: number;
+  currency: 'RON';
+};
+/** provider: null when card payments are off (FORM_PAYMENTS_DISABLED at checkout). */
+export type PackagesResponse = { packages: PremiumPackage[]; provider: 'sandbox' | null };
+
+export type OrderStatus = 'created' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+
+export type PaymentOrder = {
+  id: number;
+  status: OrderStatus;
+  package_id: number;
+  months: number;
+  amount_bani: number;
+  currency: 'RON';
+  /** A FORM_CARD_* code when the order failed. */
+  failure_code: string | null;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number } | null;
+  created_at: string;
+  paid_at: string | null;
+};
+
+/** What the card form needs to talk to the provider: the sandbox's intent and its secret. */
+export type ProviderPayment = { provider: 'sandbox'; intent_id: string; client_secret: string };
+
+export type CheckoutResponse = { order: PaymentOrder; payment: ProviderPayment | null };
+export type OrderResponse = { order: PaymentOrder };
+
+export type SubscriptionView = {
+  id: number;
+  package_id: number | null;
+  months: number | null;
+  source: 'order' | 'grant';
+  period_start: string;
+  period_end: string;
+  status: 'active' | 'cancelled' | 'ended';
+  cancel_at_period_end: boolean;
+};
+export type SubscriptionResponse = {
+  /** The period running now (or null): what "Anulează abonamentul" acts on. */
+  subscription: SubscriptionView | null;
+  /** End of the premium the user holds, all periods together (users.premium_until). */
+  premium_until: string | null;
+};
+export type CancelResponse = SubscriptionResponse & { success: 'SUBSCRIPTION_CANCELLED' };
+
+// The sandbox provider's own endpoints (server/modules/payments/sandbox-routes.ts): the card form
+// and the 3-D Secure page talk to them, never to the payments API, as they would to Stripe.
+export type SandboxIntentStatus = 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+export type SandboxIntent = {
+  id: string;
+  status: SandboxIntentStatus;
+  amount: number;
+  currency: string;
+  /** Stripe's decline code when the card was refused (card_declined, insufficient_funds, …). */
+  decline_code: string | null;
+  card: { brand: string; last4: string } | null;
+  /** Where the customer authorises the payment when 3-D Secure is asked. */
+  next_action: { redirect_to: string } | null;
+};
