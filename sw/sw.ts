@@ -56,3 +56,46 @@ self.addEventListener('sync', (event: Event) => {
     }),
   );
 });
+
+// Web Push (issue 7 §4): the server's message ({ title, body, link, id }, src/shared/notification-payloads.ts
+// PushMessage) is shown even when no page is open; the link is checked to stay inside the app.
+type PushMessage = { title?: unknown; body?: unknown; link?: unknown; id?: unknown };
+const inAppLink = (link: unknown) => (typeof link === 'string' && /^\/(?!\/)/.test(link) ? link : '/notificari');
+
+self.addEventListener('push', (event: PushEvent) => {
+  let data: PushMessage;
+  try {
+    data = (event.data?.json() ?? {}) as PushMessage;
+  } catch {
+    data = { body: event.data?.text() };
+  }
+  const title = typeof data.title === 'string' && data.title ? data.title : 'Grilio';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof data.body === 'string' ? data.body : '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: typeof data.id === 'number' ? `notification-${data.id}` : undefined,
+      data: { link: inAppLink(data.link) },
+      lang: 'ro',
+    }),
+  );
+});
+
+// A click focuses an open window of the app (navigating it to the link) or opens one.
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const link = inAppLink((event.notification.data as { link?: unknown } | null)?.link);
+  const url = new URL(link, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (clients) => {
+      const open = clients.find((c) => new URL(c.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        await focused.navigate(url).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    }),
+  );
+});

@@ -1,6 +1,7 @@
 // Client state of SPEC §3 as one Valtio proxy; views read it with useSnapshot(app).
 import { proxy } from 'valtio';
-import type { LayoutCounts, NotificationItem, TestsCount, Toast, User } from '../shared/types.ts';
+import type { LayoutCounts, TestsCount, Toast, User } from '../shared/types.ts';
+import type { NotificationPayload } from '../shared/notification-payloads.ts';
 import type { Theme } from '../shared/constants.ts';
 import { PRODUCT_DEFAULT } from '../shared/constants.ts';
 
@@ -21,7 +22,8 @@ export const app = proxy({
   theme: 'light' as Theme,
   layoutCounts: { messages: 0, friendships: 0, notifications: 0 } as LayoutCounts,
   testsCount: null as TestsCount | null,
-  notifications: [] as NotificationItem[],
+  /** The notifications feed loaded so far, newest first, unique by id (src/state/notifications.ts). */
+  notifications: [] as NotificationPayload[],
   toasts: [] as Toast[],
   installAvailable: false,
   installBannerVisible: false,

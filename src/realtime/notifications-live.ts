@@ -1,0 +1,48 @@
+// Live notifications (issue 7 §4): the `notification` event on the signed-in user's private
+// channel adds the notification to the feed and the navbar count. It follows the account like
+// src/realtime/user-channel.ts: another account without a reload drops the old feed and listens
+// on the new account's channel only.
+import type Echo from 'laravel-echo';
+import { subscribe } from 'valtio';
+import { app } from '../state/app.ts';
+import { receiveNotification, resetNotifications } from '../state/notifications.ts';
+import type { NotificationEvent } from '../shared/notification-payloads.ts';
+
+export const NOTIFICATION_EVENT = 'notification';
+let current: { echo: Echo<'pusher'>; userId: number } | null = null;
+let stop: (() => void) | null = null;
+
+type Channels = Record<string, { stopListening(event: string): unknown } | undefined>;
+
+/** Stops this listener on a channel still subscribed; never subscribes again a channel already left. */
+function stopOn(c: { echo: Echo<'pusher'>; userId: number }) {
+  const channels = (c.echo.connector as unknown as { channels: Channels }).channels;
+  channels[`private-user.${c.userId}`]?.stopListening(`.${NOTIFICATION_EVENT}`);
+}
+
+function attach(echo: Echo<'pusher'>, userId: number | null) {
+  if (current && (current.userId !== userId || current.echo !== echo)) {
+    stopOn(current);
+    current = null;
+    resetNotifications();
+  }
+  if (userId === null || current) return;
+  current = { echo, userId };
+  echo
+    .private(`user.${userId}`)
+    .listen(`.${NOTIFICATION_EVENT}`, (n: NotificationEvent) => receiveNotification(n));
+}
+
+/** Listens for notifications from now on, following account changes; returns the cleanup. */
+export function followNotifications(echo: Echo<'pusher'>): () => void {
+  if (stop) return stop;
+  attach(echo, app.user?.id ?? null);
+  const unsub = subscribe(app, () => attach(echo, app.user?.id ?? null));
+  stop = () => {
+    unsub();
+    if (current) stopOn(current);
+    current = null;
+    stop = null;
+  };
+  return stop;
+}

@@ -1,0 +1,66 @@
+// The notifications feed in client state (SPEC §3 `notifications`, issue 7 §4): newest first,
+// unique by id; the navbar count (layoutCounts.notifications) follows what arrives and is read.
+import { proxy } from 'valtio';
+import { app } from './app.ts';
+import { markNotificationsSeen } from './user.ts';
+import * as notificationsApi from '../api/notifications.ts';
+import type { NotificationPayload } from '../shared/notification-payloads.ts';
+
+/** Paging of the feed: the cursor of the next older page, and whether the first page came. */
+export const feed = proxy({ nextBefore: null as string | null, loaded: false, loadingMore: false });
+
+export async function loadFirstPage(): Promise<void> {
+  const page = await notificationsApi.getNotifications();
+  // A notification that arrived live while the page loaded stays (unique by id, newest first).
+  const ids = new Set(page.notifications.map((n) => n.id));
+  const live = app.notifications.filter((n) => !ids.has(n.id) && n.id > (page.notifications[0]?.id ?? 0));
+  app.notifications = [...live, ...page.notifications];
+  feed.nextBefore = page.next_before;
+  feed.loaded = true;
+}
+
+export async function loadMore(): Promise<void> {
+  if (!feed.nextBefore || feed.loadingMore) return;
+  feed.loadingMore = true;
+  try {
+    const page = await notificationsApi.getNotifications(feed.nextBefore);
+    const have = new Set(app.notifications.map((n) => n.id));
+    app.notifications.push(...page.notifications.filter((n) => !have.has(n.id)));
+    feed.nextBefore = page.next_before;
+  } finally {
+    feed.loadingMore = false;
+  }
+}
+
+/** A notification that arrived live (the `notification` event): added once, counted while unread. */
+export function receiveNotification(n: NotificationPayload): void {
+  if (app.notifications.some((x) => x.id === n.id)) return;
+  app.notifications.unshift(n);
+  if (!n.read) app.layoutCounts.notifications += 1;
+}
+
+export async function readNotification(id: number): Promise<void> {
+  const item = app.notifications.find((n) => n.id === id);
+  if (!item || item.read) return;
+  await notificationsApi.markNotificationRead(id);
+  item.read = true;
+  app.layoutCounts.notifications = Math.max(0, app.layoutCounts.notifications - 1);
+}
+
+/** "Marchează tot ca citit": every one read, the count 0, last_notification_seen_date stamped. */
+export async function readAll(): Promise<string> {
+  const res = await notificationsApi.markAllNotificationsRead();
+  for (const n of app.notifications) n.read = true;
+  app.layoutCounts.notifications = 0;
+  markNotificationsSeen(
+    res.last_notification_seen_date ? new Date(res.last_notification_seen_date) : new Date(),
+  );
+  return res.success;
+}
+
+/** Another account signed in: nothing of the previous one's feed stays. */
+export function resetNotifications(): void {
+  app.notifications = [];
+  feed.nextBefore = null;
+  feed.loaded = false;
+}
