@@ -2,7 +2,7 @@
 // client id, paging backwards, seen receipts, the layout count, and the events on both users'
 // private channels received by the official pusher-js client.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type PusherClient from 'pusher-js';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createUser } from './users-fixture.ts';
@@ -217,6 +217,40 @@ describe('live events on both private channels', () => {
     const expected: SeenEventPayload = { friend_id: b.id, sender_id: a.id, seen_at: r.seen_at };
     expect(await seenA).toEqual(expected);
     expect(await seenB).toEqual(expected);
+  });
+});
+
+describe('messages while away become a notification', () => {
+  const notes = (u: U) =>
+    t.db.query<{ type: string; link: string | null; message: string }>(
+      "select type, link, message from notifications where user_id = $1 and type = 'message'",
+      [u.id],
+    );
+  it('one per unseen burst when the recipient has no connection; none while connected', async () => {
+    const [a, b] = [await person(), await person()];
+    await befriend(a, b);
+    await send(a, b, 'Ești acolo?');
+    await send(a, b, 'Hei');
+    const first = await notes(b);
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ link: `/mesaje/${a.id}` });
+    expect(first[0]!.message).not.toContain('Ești acolo');
+    await api('POST', `/message/convo/${a.id}/seen`, b);
+
+    // Connected on their private channel: the live event is enough.
+    const cb = pusherClient(t, b.token);
+    clients.push(cb);
+    await subscribed(cb, `private-user.${b.id}`);
+    await send(a, b, 'Acum ești online');
+    expect(await notes(b)).toHaveLength(1);
+    cb.disconnect();
+    await vi.waitFor(async () => {
+      const channels = await t.app.realtimeHub.adapter.channels();
+      expect(channels.get(`private-user.${b.id}`) ?? 0).toBe(0);
+    });
+    await api('POST', `/message/convo/${a.id}/seen`, b);
+    await send(a, b, 'Ai plecat?');
+    expect(await notes(b)).toHaveLength(2);
   });
 });
 

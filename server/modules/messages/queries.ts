@@ -108,3 +108,12 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
   );
   return row?.n ?? 0;
 }
+
+/** Whether `sender` has another message to `reader` not seen yet, besides `exceptId`. */
+export async function unseenBefore(db: Db, reader: number, sender: number, exceptId: string): Promise<boolean> {
+  const row = await db.one(
+    'select 1 from messages where friend_id = $1 and sender_id = $2 and seen_at is null and id <> $3 limit 1',
+    [reader, sender, exceptId],
+  );
+  return Boolean(row);
+}

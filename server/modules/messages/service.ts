@@ -18,6 +18,7 @@ import {
   type SeenEventPayload,
 } from '../../../src/shared/message-payloads.ts';
 import * as q from './queries.ts';
+import { notify } from '../notifications/notify.ts';
 
 /** Characters of a shared grid's statement carried on its card. */
 const GRID_EXCERPT = 200;
@@ -133,7 +134,34 @@ export async function send(app: FastifyInstance, me: number, to: number, body: S
   if (!inserted) return { created: false, message: sameMessage(stored!, me, to) };
   const message = serialize(stored!);
   await publish(app, me, to, MESSAGE_EVENT, message);
+  await notifyIfAway(app, me, to, message.id);
   return { created: true, message };
+}
+
+/**
+ * "Messages while away" (issue 7 §4): a notification (feed, live, Web Push) when the recipient
+ * has no connection on their private channel on any process, and only for the first message
+ * of a burst they have not seen (the next ones are in the same unread conversation). With an
+ * external engine (PUSHER_HOST) our hub cannot see connections: then the burst rule alone.
+ * No message text in it: a push can show on a locked screen. Never fails the send.
+ */
+async function notifyIfAway(app: FastifyInstance, me: number, to: number, messageId: string) {
+  try {
+    if (!app.config.PUSHER_HOST) {
+      const subscribed = (await app.realtimeHub.adapter.channels()).get(userChannel(to)) ?? 0;
+      if (subscribed > 0) return;
+    }
+    if (await q.unseenBefore(app.db, to, me, messageId)) return;
+    const sender = await q.person(app.db, me);
+    await notify(app, to, {
+      type: 'message',
+      title: 'Mesaj nou',
+      message: `${sender?.name.trim() || 'Un prieten'} ți-a trimis un mesaj.`,
+      link: `/mesaje/${me}`,
+    });
+  } catch (err) {
+    app.log.warn({ err, to }, 'message notification not created');
+  }
 }
 
 /** I saw what `sender` sent me: seen_at on those messages, and a `seen` event to both of us. */
