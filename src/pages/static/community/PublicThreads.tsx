@@ -21,7 +21,7 @@ function Comment({ c, reply }: { c: PublicComment; reply?: boolean }) {
           <img className="comment__avatar" src={c.avatar_thumb_src} alt="" width={28} height={28} />
         ) : (
           <span className="comment__avatar comment__avatar--initial" aria-hidden="true">
-            {name.slice(0, 1)}
+            {(c.is_team ? product : name).slice(0, 1)}
           </span>
         )}
         <strong className="comment__name">{name}</strong>
