@@ -45,6 +45,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_RATE_PER_IP: '1000',
       LOGIN_RATE_PER_ACCOUNT: '1000',
+      // The server runs as in production, where the payment sandbox is off unless named.
+      PAYMENTS_PROVIDER: 'sandbox',
     },
   },
 });

@@ -77,6 +77,8 @@ export const ROUTES: RouteDef[] = [
   r('dash/admin-reports', '/admin/raportari', 'auth', 'Raportări', { page: 'dash/admin/Reports' }),
   r('dash/admin-content', '/admin/continut', 'auth', 'Conținut', { page: 'dash/admin/Content' }),
   r('dash/admin-community', '/admin/comunitate', 'auth', 'Moderare comunitate', { page: 'dash/admin/Community' }),
+  // Payments (issue 8): the sandbox provider's 3-D Secure challenge, standing in for the bank's page
+  r('dash/payment-3ds', '/plata/3ds/:intent', 'auth', 'Confirmare 3-D Secure', { page: 'dash/ThreeDSecure', noNavbar: true }),
   // Public static pages
   r('static/home', '/', 'public', 'Acasă', { page: 'static/Home' }),
   r('static/about', '/despre-noi', 'public', 'Despre noi', { page: 'static/About' }),

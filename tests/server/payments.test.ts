@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createUser } from './users-fixture.ts';
 import { nextIp } from './fixtures/auth.ts';
+import { makeContent } from './learning-fixture.ts';
 import { CHECKOUT_RATE } from '../../server/modules/payments/routes.ts';
 import type { CheckoutResponse, PremiumPackage } from '../../src/shared/payment-payloads.ts';
 
@@ -408,5 +409,25 @@ describe('the order state machine lives in the database', () => {
         [u.id, pkg(1).id, c.order.id],
       ),
     ).rejects.toThrow();
+  });
+});
+
+describe('the premium gate follows the subscription', () => {
+  it('a premium grid is refused before paying, served after, refused again once the period ended', async () => {
+    const { gridIds } = await makeContent(t.db, [[{ premium: true }]]);
+    const gridId = gridIds[0]![0]!;
+    const u = await person();
+    const locked = await api('GET', `/grids/${gridId}`, u);
+    expect(locked.statusCode).toBe(403);
+    expect(codeOf(locked)).toBe('FORM_PREMIUM_GRIDS_ONLY');
+    await confirm(await checkout(u), '4242424242424242');
+    const open = await api('GET', `/grids/${gridId}`, u);
+    expect(open.statusCode).toBe(200);
+    expect(open.json().grid.id).toBe(gridId);
+    await t.db.query(
+      `update subscriptions set period_start = now() - interval '40 days', period_end = now() - interval '1 second' where user_id = $1`,
+      [u.id],
+    );
+    expect(codeOf(await api('GET', `/grids/${gridId}`, u))).toBe('FORM_PREMIUM_GRIDS_ONLY');
   });
 });

@@ -1,56 +1,155 @@
-import { Link } from 'react-router';
+// /cont/premium: the user's premium status (SPEC §4 premium display), the packages and the card
+// checkout for a user without premium, the running subscription and its cancellation for a premium
+// one. Back from the 3-D Secure page with ?comanda=ID, it shows how the server settled that order.
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
 import { Icon } from '../../shell/icons.tsx';
+import { Avatar } from '../../shell/Avatar.tsx';
 import { isPremiumUser, premiumDisplay } from '../../shell/nav.ts';
 import { useProduct } from '../../shell/useProduct.ts';
 import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
+import { FormErrors } from '../../shell/form/ErrorList.tsx';
+import { showToast } from '../../state/toast.ts';
+import { errorCode } from '../../api/errors.ts';
+import { getOrder, getPackages, type PackagesResponse, type PaymentOrder } from '../../api/payments.ts';
+import { refreshUser } from './account/section.tsx';
+import { PackageList } from './premium/PackageList.tsx';
+import { CardForm } from './premium/CardForm.tsx';
+import { SubscriptionPanel } from './premium/SubscriptionPanel.tsx';
+import { TestCards } from './premium/TestCards.tsx';
+import { formatLei, packageTitle } from './premium/format.ts';
 
-function PremiumPage() {
+function Status() {
   const { user } = useSnapshot(app);
-  const product = useProduct();
   const days = user?.remaining_premium_days ?? -1;
   const premium = isPremiumUser(user);
   const display = premiumDisplay(days);
   return (
-    <section className="page page--narrow">
+    <div className="premium-status">
+      {premium ? (
+        <Avatar src={user?.avatar_thumb_src} name={user?.name ?? ''} premium size={56} />
+      ) : (
+        <span className="soon__icon" style={{ margin: 0 }}>
+          <Icon name="crown" />
+        </span>
+      )}
+      <div>
+        <h2 data-premium-display="">{display.text}</h2>
+        <p className="muted">
+          {!premium
+            ? 'Momentan folosești contul gratuit. Ai acces la cursuri, grile explicate și teste.'
+            : days === 0
+              ? 'Azi este ultima zi în care ai acces la funcțiile Premium.'
+              : `Mai ai ${days === 1 ? 'o zi' : `${days} zile`} de acces la funcțiile Premium.`}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function PremiumPage() {
+  const { user } = useSnapshot(app);
+  const product = useProduct();
+  const premium = isPremiumUser(user);
+  const [params, setParams] = useSearchParams();
+  const [catalogue, setCatalogue] = useState<PackagesResponse | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [paid, setPaid] = useState<PaymentOrder | null>(null);
+  const [returnedError, setReturnedError] = useState<string | null>(null);
+
+  useEffect(() => {
+    getPackages().then(
+      (res) => {
+        setCatalogue(res);
+        setSelected((s) => s ?? res.packages.find((p) => p.months === 12)?.id ?? res.packages[0]?.id ?? null);
+      },
+      (err) => setLoadError(errorCode(err)),
+    );
+  }, []);
+
+  async function onPaid(order: PaymentOrder) {
+    setPaid(order);
+    await refreshUser(undefined);
+    showToast('SUBSCRIPTION_BOUGHT');
+  }
+
+  // Back from 3-D Secure: the server's word on the order, then the query is dropped.
+  const returned = params.get('comanda');
+  useEffect(() => {
+    if (!returned || !/^\d{1,10}$/.test(returned)) return;
+    getOrder(Number(returned)).then(
+      ({ order }) => {
+        if (order.status === 'succeeded') void onPaid(order);
+        else {
+          setSelected(order.package_id);
+          setReturnedError(order.failure_code ?? 'FORM_CARD_DECLINED');
+        }
+        setParams({}, { replace: true });
+      },
+      (err) => setReturnedError(errorCode(err)),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [returned]);
+
+  const pkg = catalogue?.packages.find((p) => p.id === selected);
+  return (
+    <section className="page page--narrow premium-page">
       <header className="page-header">
         <h1>Premium</h1>
         <p>Statusul abonamentului tău {product}.</p>
       </header>
+      {paid ? (
+        <div className="premium-success" role="status">
+          <Icon name="check" />
+          <div>
+            <h2>Plata a fost efectuată. Bine ai venit în familia Premium!</h2>
+            <p>
+              {packageTitle(paid)}, {formatLei(paid.amount_bani)}
+              {paid.card ? `, plătit cu cardul •••• ${paid.card.last4}` : ''}.
+            </p>
+          </div>
+        </div>
+      ) : null}
       <div className="card">
-        {premium ? (
-          <div className="premium-status">
-            <span className="premium-status__days">{days}</span>
-            <div>
-              <h2>{display.text}</h2>
-              <p className="muted">
-                {days === 0 ? 'Azi este ultima zi în care ai acces la funcțiile Premium.' : `Mai ai ${days === 1 ? 'o zi' : `${days} zile`} de acces la funcțiile Premium.`}
-              </p>
-            </div>
-          </div>
-        ) : (
-          <div className="premium-status">
-            <span className="soon__icon" style={{ margin: 0 }}>
-              <Icon name="crown" />
-            </span>
-            <div>
-              <h2>{display.text}</h2>
-              <p className="muted">Momentan folosești contul gratuit. Ai acces la cursuri, grile explicate și teste.</p>
-            </div>
-          </div>
-        )}
+        <Status />
+        {premium ? <SubscriptionPanel key={paid?.id ?? 0} /> : null}
       </div>
-      <div className="notice notice--info">
-        <Icon name="clock" />
-        <p>
-          Cumpărarea abonamentelor, perioada de probă și cupoanele vin într-o versiune următoare. Vezi pe pagina{' '}
-          <Link to="/intra-in-familie">Gratuit vs. Premium</Link> ce vei primi.
-        </p>
-      </div>
-      <Link to="/teste" className="btn btn--primary">
-        Mergi la teste
-      </Link>
+      {premium ? (
+        <Link to="/teste" className="btn btn--primary">
+          Mergi la teste
+        </Link>
+      ) : loadError ? (
+        <FormErrors codes={[loadError]} />
+      ) : !catalogue ? (
+        <p className="muted">Se încarcă pachetele…</p>
+      ) : !catalogue.provider ? (
+        <>
+          <PackageList packages={catalogue.packages} />
+          <FormErrors codes={['FORM_PAYMENTS_DISABLED']} />
+        </>
+      ) : (
+        <div className="checkout">
+          <PackageList packages={catalogue.packages} selected={selected} onSelect={setSelected} />
+          {pkg ? (
+            <div className="card checkout__pay">
+              <CardForm
+                key={`${pkg.id}-${returnedError ?? ''}`}
+                pkg={pkg}
+                initialError={returnedError}
+                onPaid={onPaid}
+                onAlreadyPremium={() => void refreshUser(undefined)}
+              />
+              {catalogue.provider === 'sandbox' ? <TestCards /> : null}
+            </div>
+          ) : null}
+        </div>
+      )}
+      <p className="muted premium-page__compare">
+        Vezi pe pagina <Link to="/intra-in-familie">Gratuit vs. Premium</Link> ce primești.
+      </p>
     </section>
   );
 }

@@ -1,9 +1,11 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
 import { useProduct } from '../../shell/useProduct.ts';
 import { Icon } from '../../shell/icons.tsx';
-import { TRIAL_DAYS } from '../../shared/constants.ts';
+import { getPackages, type PremiumPackage } from '../../api/payments.ts';
+import { PackageList } from '../dash/premium/PackageList.tsx';
 
 const FREE = [
   'Cursuri pe capitole din manualele de biologie și chimie',
@@ -26,6 +28,11 @@ const PREMIUM = [
 export default function Join() {
   const product = useProduct();
   const { user } = useSnapshot(app);
+  // Prices are read after hydration (the rendered page carries no API data): packages are data.
+  const [packages, setPackages] = useState<PremiumPackage[] | null>(null);
+  useEffect(() => {
+    getPackages().then((r) => setPackages(r.packages), () => setPackages([]));
+  }, []);
   return (
     <div className="static-page container">
       <header className="static-page__header">
@@ -75,12 +82,17 @@ export default function Join() {
               </li>
             ))}
           </ul>
-          <p className="plan__note">
-            Poți încerca Premium gratuit {TRIAL_DAYS} zile, o dată pe an. Plata online a abonamentelor este în pregătire și va
-            fi disponibilă într-o versiune următoare.
-          </p>
+          <div className="plan__packages" aria-live="polite">
+            {packages === null ? (
+              <p className="muted">Se încarcă prețurile…</p>
+            ) : packages.length ? (
+              <PackageList packages={packages} />
+            ) : (
+              <p className="muted">Prețurile nu au putut fi încărcate acum.</p>
+            )}
+          </div>
           <Link to={user ? '/cont/premium' : '/inregistrare'} className="btn btn--gold">
-            {user ? 'Vezi statusul tău Premium' : 'Creează cont și află primul'}
+            {user ? 'Alege pachetul și plătește' : 'Creează cont și alege pachetul'}
           </Link>
         </section>
       </div>

@@ -1,0 +1,84 @@
+// Premium (issue 8) in Chromium on the sandbox provider: a new account buys a package with the
+// 3-D Secure test card, authorises on our 3-D Secure page and sees premium (crown, days left), then
+// cancels and keeps it to the period end; declined cards show their Romanian messages. Each test
+// registers its own account, so the demo accounts stay as other specs expect them.
+import { test, expect, type Page } from './fixtures.ts';
+import { mailLink } from './helpers.ts';
+
+async function newAccount(page: Page, name: string): Promise<void> {
+  const email = `plata.${Date.now()}.${Math.floor(Math.random() * 1e6)}@exemplu.ro`;
+  await page.goto('/inregistrare');
+  await page.getByLabel('Nume complet').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Parola', { exact: true }).fill('parola-buna-123');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Creează contul' }).click();
+  await expect(page).toHaveURL(/\/verifica-email/);
+  const link = new URL(await mailLink(email, '/confirma-email'));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText(/confirmat/i).first()).toBeVisible();
+  await page.goto('/teste');
+  await page.getByLabel('Manualul după care înveți').selectOption({ index: 1 });
+  await page.getByLabel('Specializarea').selectOption({ index: 1 });
+  await page.getByLabel('Centrul universitar').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Salvează și începe' }).click();
+  await expect(page).toHaveURL(/\/teste$/);
+}
+
+async function payWith(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Numărul cardului').fill(number);
+  await page.getByLabel('Data expirării (LL/AA)').fill('12/35');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: /^Plătește/ }).click();
+}
+
+test('buy a package with the 3-D Secure card, see premium, cancel and keep it to the period end', async ({ page }) => {
+  test.slow();
+  await newAccount(page, 'Radu Premiumescu');
+  await page.goto('/cont/premium');
+  await expect(page.getByRole('heading', { name: 'Spre buget!' })).toBeVisible();
+  await expect(page.locator('.sidebar .avatar--premium')).toHaveCount(0);
+  await page.getByText('Premium 3 luni').click();
+  await expect(page.getByRole('heading', { name: /Plată cu cardul: Premium 3 luni, 129,00 lei/ })).toBeVisible();
+  await payWith(page, '4000 0027 6000 3184');
+
+  await expect(page).toHaveURL(/\/plata\/3ds\/pi_sbx_/);
+  await expect(page.getByRole('heading', { name: 'Confirmă plata' })).toBeVisible();
+  await expect(page.getByText('129,00 lei')).toBeVisible();
+  await expect(page.getByText('Visa •••• 3184')).toBeVisible();
+  await page.getByRole('button', { name: 'Autorizează' }).click();
+
+  await expect(page).toHaveURL(/\/cont\/premium$/);
+  await expect(page.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
+  await expect(page.locator('[data-premium-display]')).toHaveText(/^Încă \d+ de zile de Premium$/);
+  // The premium display of SPEC §4 in the navigation: gold border and crown on the avatar.
+  await expect(page.locator('.avatar--premium .avatar__crown').first()).toBeVisible();
+  await expect(page.locator('[data-subscription="active"]')).toContainText('Abonamentul Premium de 3 luni este activ până la');
+
+  await page.getByRole('button', { name: 'Anulează abonamentul' }).click();
+  await page.getByRole('button', { name: 'Da, anulează abonamentul' }).click();
+  await expect(page.locator('[data-subscription="cancelled"]')).toContainText('Premium rămâne activ până la');
+  await page.reload();
+  await expect(page.locator('[data-premium-display]')).toHaveText(/^Încă \d+ de zile de Premium$/);
+  await expect(page.getByRole('button', { name: 'Anulează abonamentul' })).toHaveCount(0);
+});
+
+test('declined cards show their Romanian message; a 3-D Secure refusal too', async ({ page }) => {
+  test.slow();
+  await newAccount(page, 'Ioana Refuzescu');
+  await page.goto('/intra-in-familie');
+  await expect(page.getByText('49,00 lei').first()).toBeVisible();
+  await expect(page.getByText('Prețurile sunt în lei și includ TVA 21%.')).toBeVisible();
+
+  await page.goto('/cont/premium');
+  await page.getByText('Premium 1 lună').click();
+  await payWith(page, '4000 0000 0000 9995');
+  await expect(page.getByRole('alert')).toContainText('Fonduri insuficiente pe card.');
+  await payWith(page, '4242 4242 4242 4241');
+  await expect(page.getByRole('alert')).toContainText('Numărul cardului nu este corect.');
+  await payWith(page, '4000 0027 6000 3184');
+  await page.getByRole('button', { name: 'Respinge' }).click();
+  await expect(page).toHaveURL(/\/cont\/premium$/);
+  await expect(page.getByRole('alert')).toContainText('Autentificarea 3D Secure a eșuat.');
+  await expect(page.getByRole('heading', { name: 'Spre buget!' })).toBeVisible();
+});

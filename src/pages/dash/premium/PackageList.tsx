@@ -1,0 +1,61 @@
+// The premium packages: a radio group on /cont/premium (choose one to pay), a plain list on
+// /intra-in-familie. Prices are VAT included, with the price per month beside.
+import type { PremiumPackage } from '../../../shared/payment-payloads.ts';
+import { formatLei, packageTitle, savingPercent } from './format.ts';
+import './premium.css';
+
+function Price({ p, monthly }: { p: PremiumPackage; monthly: PremiumPackage | undefined }) {
+  const saving = savingPercent(p, monthly);
+  return (
+    <>
+      <span className="package__title">{packageTitle(p)}</span>
+      <span className="package__price">{formatLei(p.price_bani)}</span>
+      <span className="package__per-month">
+        {p.months === 1 ? 'plată pentru o lună' : `${formatLei(p.per_month_bani)} pe lună`}
+        {saving > 0 ? <strong className="package__saving"> · economisești {saving}%</strong> : null}
+      </span>
+    </>
+  );
+}
+
+export function PackageList({
+  packages,
+  selected,
+  onSelect,
+  disabled,
+}: {
+  packages: readonly PremiumPackage[];
+  selected?: number | null;
+  onSelect?: (id: number) => void;
+  disabled?: boolean;
+}) {
+  const monthly = packages.find((p) => p.months === 1);
+  const vat = packages[0]?.vat_percent;
+  if (!onSelect)
+    return (
+      <div className="packages">
+        <ul className="packages__list">
+          {packages.map((p) => (
+            <li key={p.id} className="package">
+              <Price p={p} monthly={monthly} />
+            </li>
+          ))}
+        </ul>
+        {vat !== undefined ? <p className="packages__vat muted">Prețurile sunt în lei și includ TVA {vat}%.</p> : null}
+      </div>
+    );
+  return (
+    <fieldset className="packages" disabled={disabled}>
+      <legend className="packages__legend">Alege pachetul</legend>
+      <div className="packages__list">
+        {packages.map((p) => (
+          <label key={p.id} className={`package package--choice${selected === p.id ? ' package--selected' : ''}`}>
+            <input type="radio" name="package" value={p.id} checked={selected === p.id} onChange={() => onSelect(p.id)} />
+            <Price p={p} monthly={monthly} />
+          </label>
+        ))}
+      </div>
+      {vat !== undefined ? <p className="packages__vat muted">Prețurile sunt în lei și includ TVA {vat}%.</p> : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,29 @@
+// How the premium screens write packages, prices and dates in Romanian.
+import { formatLei } from '../../../shared/payment-rules.ts';
+import type { PremiumPackage } from '../../../shared/payment-payloads.ts';
+
+export { formatLei };
+
+export const monthsLabel = (n: number) => (n === 1 ? '1 lună' : n < 20 ? `${n} luni` : `${n} de luni`);
+
+export const packageTitle = (p: Pick<PremiumPackage, 'months'>) => `Premium ${monthsLabel(p.months)}`;
+
+/** "23 decembrie 2026". */
+export const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('ro-RO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Bucharest' });
+
+/** The saving against paying the one-month package every month, in whole percent (0 for none). */
+export function savingPercent(p: PremiumPackage, monthly: PremiumPackage | undefined): number {
+  if (!monthly || p.months === 1) return 0;
+  return Math.max(0, Math.round((1 - p.price_bani / (monthly.price_bani * p.months)) * 100));
+}
+
+/** A v4 UUID, also outside a secure context (crypto.randomUUID needs one). */
+export function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
