@@ -67,6 +67,8 @@ async function flushOnce(): Promise<void> {
     a.created_at.localeCompare(b.created_at),
   );
   for (const q of rows) {
+    // Another account signed in meanwhile: its token must never carry this account's messages.
+    if (currentOwner() !== me) return;
     try {
       const { message } = await postMessage(q.friend_id, { id: q.id, text: q.text, grid_id: q.grid?.id ?? null });
       await db.message_outbox.delete(q.id);
