@@ -1,0 +1,102 @@
+// /notificari with two people (issue 7 §4): a friend request reaches the other account live
+// (navbar badge without a reload, then the feed), "Marchează tot ca citit" clears the badge, and
+// an admin's announcement arrives live on the open feed.
+import { test, expect } from './fixtures.ts';
+import { chooseEssentialCookies, type Page } from './fixtures.ts';
+import { ADMIN, PREMIUM, login } from './helpers.ts';
+
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
+const idOf = async (page: Page) => Number(await page.evaluate(() => localStorage.getItem('user_id')));
+
+/** Resolves once the page's realtime client has joined its private user channel. */
+function userChannelJoined(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.once('websocket', (ws) => {
+      ws.on('framereceived', ({ payload }) => {
+        const text = typeof payload === 'string' ? payload : payload.toString();
+        if (text.includes('pusher_internal:subscription_succeeded') && text.includes('private-user.'))
+          resolve();
+      });
+    });
+  });
+}
+
+test('friend request and announcement arrive live; mark all read clears the badge', async ({
+  page: mihai,
+  browser,
+}) => {
+  test.slow();
+  const adminContext = await browser.newContext();
+  await chooseEssentialCookies(adminContext);
+  const ioana = await adminContext.newPage();
+  await login(ioana, ADMIN);
+  await login(mihai, PREMIUM);
+  const mihaiAuth = { authorization: `Bearer ${await tokenOf(mihai)}` };
+  const ioanaAuth = { authorization: `Bearer ${await tokenOf(ioana)}` };
+  const mihaiId = await idOf(mihai);
+
+  // A clean start whatever earlier specs left: nothing unread, announcement seen, no pending pair.
+  await ioana.request.delete(`/api/v1/friends/requests/${mihaiId}`, { headers: ioanaAuth });
+  await ioana.request.delete(`/api/v1/friends/${mihaiId}`, { headers: ioanaAuth });
+  await mihai.goto('/notificari');
+  await expect(mihai.getByRole('heading', { name: 'Notificări', level: 1 })).toBeVisible();
+  await expect(mihai.getByRole('heading', { name: /Bine ai venit/ })).toBeVisible();
+  expect((await mihai.request.post('/api/v1/notifications/read-all', { headers: mihaiAuth })).ok()).toBe(
+    true,
+  );
+  const joined = userChannelJoined(mihai);
+  await mihai.goto('/teste');
+  await joined;
+  await expect(mihai.getByLabel(/notificări noi/)).toHaveCount(0);
+
+  // Ioana asks; Mihai's badge counts it without a reload.
+  const sent = await ioana.request.post('/api/v1/friends/requests', {
+    headers: ioanaAuth,
+    data: { user_id: mihaiId },
+  });
+  expect(sent.status()).toBe(201);
+  await expect(mihai.getByLabel('1 notificări noi').first()).toBeVisible({ timeout: 15_000 });
+
+  await mihai
+    .getByRole('link', { name: /^Notificări/ })
+    .first()
+    .click();
+  await expect(mihai).toHaveURL(/\/notificari$/);
+  const list = mihai.getByRole('list', { name: 'Notificările tale' });
+  const request = list.getByRole('button', { name: 'Necitită: Cerere de prietenie' });
+  await expect(request).toBeVisible();
+  await expect(request).toContainText('Ioana Marinescu ți-a trimis o cerere de prietenie.');
+
+  // Earlier specs may have left other (read) requests: this one is Ioana's, the newest.
+  const fromIoana = list
+    .getByRole('button', { name: 'Cerere de prietenie', exact: true })
+    .filter({ hasText: 'Ioana Marinescu' })
+    .first();
+  await mihai.getByRole('button', { name: 'Marchează tot ca citit' }).click();
+  await expect(mihai.getByText('Toate notificările au fost marcate ca citite.')).toBeVisible();
+  await expect(fromIoana).toBeVisible();
+  await expect(mihai.getByLabel(/notificări noi/)).toHaveCount(0);
+  await mihai.reload();
+  await expect(fromIoana).toBeVisible();
+  await expect(mihai.getByLabel(/notificări noi/)).toHaveCount(0);
+
+  // Ioana's announcement reaches the open feed live.
+  const title = `Anunț de test ${Date.now()}`;
+  await ioana.goto('/admin');
+  const form = ioana.getByRole('form', { name: 'Anunț pentru toți utilizatorii' });
+  await form.getByLabel('Titlu').fill(title);
+  await form.getByLabel('Mesaj').fill('Mâine dimineață facem o scurtă mentenanță.');
+  await form.getByLabel('Link în aplicație (opțional)').fill('/teste');
+  await form.getByRole('button', { name: 'Trimite anunțul' }).click();
+  await expect(ioana.getByText('Anunțul a fost trimis tuturor utilizatorilor.')).toBeVisible();
+  const announced = list.getByRole('button', { name: `Necitită: ${title}` });
+  await expect(announced).toBeVisible({ timeout: 15_000 });
+  await expect(mihai.getByLabel('1 notificări noi').first()).toBeVisible();
+  // Opening it marks it read and follows its link.
+  await announced.click();
+  await expect(mihai).toHaveURL(/\/teste$/);
+  await expect(mihai.getByLabel(/notificări noi/)).toHaveCount(0);
+
+  await ioana.request.delete(`/api/v1/friends/requests/${mihaiId}`, { headers: ioanaAuth });
+  await adminContext.close();
+});
