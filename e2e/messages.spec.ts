@@ -22,6 +22,18 @@ async function befriend(a: Page, b: Page) {
     expect((await b.request.post(`/api/v1/friends/requests/${aId}/accept`, { headers: await bearer(b) })).status()).toBe(200);
   return { aId, bId };
 }
+/** Resolves once the page's realtime client is subscribed to that user's private channel (before
+ *  it, an event is not live for that page: it would come with the next counts or history load). */
+function channelReady(page: Page, userId: number): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        const text = String(f.payload);
+        if (text.includes('pusher_internal:subscription_succeeded') && text.includes(`private-user.${userId}`)) resolve();
+      }),
+    );
+  });
+}
 const badge = (page: Page, n: number) => page.getByLabel(`${n} mesaje necitite`).first();
 async function write(page: Page, text: string) {
   await page.getByLabel('Mesaj', { exact: true }).fill(text);
@@ -39,7 +51,9 @@ test('live both ways, seen ticks, badge, and an offline message sent once', asyn
   const { aId: anaId, bId: mihaiId } = await befriend(ana, mihai);
 
   // The empty list offers the friend to start with; the captcha badge is hidden (messages layout).
+  const anaReady = channelReady(ana, anaId);
   await ana.goto('/mesaje');
+  await anaReady;
   await expect(ana.getByRole('heading', { name: 'Mesaje', level: 1 })).toBeVisible();
   await expect(ana.locator('body')).toHaveClass(/messages-layout/);
   await ana.getByRole('link', { name: 'Mihai Ionescu' }).click();
@@ -47,7 +61,9 @@ test('live both ways, seen ticks, badge, and an offline message sent once', asyn
   await expect(ana.getByText('Niciun mesaj încă. Scrie primul!')).toBeVisible();
 
   // Mihai is elsewhere: his navbar badge counts Ana's message live.
+  const mihaiReady = channelReady(mihai, mihaiId);
   await mihai.goto('/statistici');
+  await mihaiReady;
   // HTML is text, never markup.
   await write(ana, 'Salut! <b>Ai rezolvat</b> grila?');
   await expect(bubble(ana, 'Salut!')).toContainText('<b>Ai rezolvat</b>');
@@ -85,5 +101,35 @@ test('live both ways, seen ticks, badge, and an offline message sent once', asyn
   expect(texts.filter((t) => t === 'Scris fără conexiune')).toHaveLength(1);
   await ana.reload();
   await expect(bubble(ana, 'Scris fără conexiune')).toHaveCount(1);
+  await mihaiContext.close();
+});
+
+test('a grid shared from the solve screen is solved by the friend in the conversation', async ({ page: ana, browser }) => {
+  test.slow();
+  const mihaiContext = await browser.newContext();
+  await chooseEssentialCookies(mihaiContext);
+  const mihai = await mihaiContext.newPage();
+  await login(ana, DEMO);
+  await login(mihai, PREMIUM);
+  const { aId: anaId } = await befriend(ana, mihai);
+
+  await ana.goto('/teste/start');
+  await ana.getByLabel('Număr de grile').fill('1');
+  await ana.getByRole('button', { name: 'Începe testul' }).click();
+  await expect(ana).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
+  const gridId = Number(await ana.locator('.grid-card').getAttribute('data-grid-id'));
+  await ana.locator('.grid-card').getByRole('button', { name: 'Trimite unui prieten' }).click();
+  const dialog = ana.getByRole('dialog');
+  await dialog.getByLabel('Mihai Ionescu').check();
+  await dialog.getByRole('button', { name: 'Trimite', exact: true }).click();
+  await expect(ana.getByText('Grila a fost trimisă în conversație.')).toBeVisible();
+
+  await mihai.goto(`/mesaje/${anaId}`);
+  const card = mihai.getByTestId('shared-grid').last();
+  await expect(card).toContainText(`#${gridId}`);
+  await card.getByRole('button', { name: 'Rezolvă grila' }).click();
+  await card.locator('.shared-grid__option').first().click();
+  await card.getByRole('button', { name: 'Verifică' }).click();
+  await expect(card.getByRole('status')).toHaveText(/Corect!|Greșit\. Răspuns corect: [A-E]/);
   await mihaiContext.close();
 });

@@ -8,7 +8,7 @@ import { app } from '../state/app.ts';
 import { addMessage, applySeen, messages, otherParty, resetMessages } from '../state/messages.ts';
 import { MESSAGE_EVENT, SEEN_EVENT, type MessagePayload, type SeenEventPayload } from '../shared/message-payloads.ts';
 import { fetchLayoutCounts } from '../api/user.ts';
-import { getConversations, postSeen } from '../api/messages.ts';
+import { getConversations, getHistory, postSeen } from '../api/messages.ts';
 import { flushMessages, flushMessagesWhenOnline } from '../offline/message-outbox.ts';
 
 let current: { echo: Echo<'pusher'>; userId: number } | null = null;
@@ -59,9 +59,30 @@ function attach(echo: Echo<'pusher'>, userId: number | null) {
   current = { echo, userId };
   echo
     .private(`user.${userId}`)
+    .subscribed(() => void catchUp(userId))
     .listen(`.${MESSAGE_EVENT}`, (m: MessagePayload) => onMessage(userId, m))
     .listen(`.${SEEN_EVENT}`, (ev: SeenEventPayload) => onSeen(userId, ev));
   void flushMessages();
+}
+
+/**
+ * Each (re)subscription: what arrived while no connection listened (the page was loading, the
+ * network dropped) is read once. The badge from the server's count, the list if held, and the
+ * newest page of the open conversation (a message held already is ignored by its id).
+ */
+async function catchUp(userId: number) {
+  try {
+    app.layoutCounts.messages = (await fetchLayoutCounts()).messages;
+    if (messages.conversations) await refreshList();
+    const open = messages.openFriend;
+    if (open !== null && messages.threads[open]?.loaded) {
+      const page = await getHistory(open);
+      for (const m of page.messages) addMessage(userId, m);
+      if (page.messages.some((m) => m.friend_id === userId && !m.seen_at) && looking(open)) await postSeen(open);
+    }
+  } catch {
+    /* offline again: the next subscription catches up */
+  }
 }
 
 /** Listens on the signed-in user's channel from now on, following account changes; returns the cleanup. */

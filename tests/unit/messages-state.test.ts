@@ -80,7 +80,7 @@ describe('the user channel follows the account', () => {
     const { followUserChannel } = await import('../../src/realtime/user-channel.ts');
     const subscribed: string[] = [];
     const left: string[] = [];
-    const channel = { listen: () => channel };
+    const channel = { listen: () => channel, subscribed: () => channel };
     const echo = {
       private: (name: string) => {
         subscribed.push(name);
