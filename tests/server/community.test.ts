@@ -294,6 +294,13 @@ describe('public list', () => {
     const raw = res.body;
     expect(raw).not.toMatch(/@exemplu\.ro|"email"|author_id|"voted"|"mine"|"reported"/);
     expect(raw).not.toContain(`"id":${a.id},`);
+
+    // A hidden reply is neither shown nor counted.
+    const hiddenReply = (await comment(b, ['grid', freeGrid], 'Răspuns de ascuns', c.id)).json().comment;
+    await api('POST', `/admin/community/comments/${hiddenReply.id}/hidden`, admin, { hidden: true });
+    const again = (await api('GET', '/community/public')).json().threads.find((x: { id: number }) => x.id === c.id);
+    expect(again.reply_count).toBe(1);
+    expect(again.replies.map((r: { id: number }) => r.id)).not.toContain(hiddenReply.id);
   });
 });
 

@@ -101,7 +101,9 @@ const PUBLIC_REPLIES = 3;
 export async function publicThreads(db: Db): Promise<PublicThreads> {
   const roots = await db.query<PublicRow & TargetCols & { grid_id: number | null; chapter_id: number | null }>(
     `select c.id, c.parent_id, c.grid_id, c.chapter_id, u.name as author_name, u.avatar_thumb_path, c.is_team, c.body,
-            c.vote_count, c.reply_count, c.created_at, ${TARGET_COLUMNS}
+            c.vote_count, c.created_at, ${TARGET_COLUMNS},
+            -- Only the replies a visitor may read are counted (reply_count includes hidden ones).
+            (select count(*)::int from comments r where r.parent_id = c.id and not r.is_hidden) as reply_count
        from comments c left join users u on u.id = c.author_id ${TARGET_JOIN}
       where c.parent_id is null and c.deleted_at is null and not c.is_hidden
         and not ch.is_premium and (c.grid_id is null or (g.is_published and not g.is_premium))

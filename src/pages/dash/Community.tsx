@@ -1,7 +1,9 @@
 // /ai/comunitate (issue 7 §5): two tabs — the discussions across grids and chapters, and
 // 'decide the future' (?tab=viitorul-{product}, the slug of the product name as in the navbar).
 // ?grila={id} shows one grid's whole discussion (where reply notifications lead).
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { getGrid } from '../../api/grids.ts';
 import { useProduct } from '../../shell/useProduct.ts';
 import { communityFutureTab } from '../../shell/nav.ts';
 import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
@@ -11,6 +13,22 @@ import { ProposalsTab } from './community/ProposalsTab.tsx';
 import '../../styles/forms.css';
 import '../../components/community/community.css';
 import './community/community-page.css';
+
+/** The grid's statement above its discussion; nothing when the viewer may not read it (the thread says why). */
+function GridStatement({ id }: { id: number }) {
+  const [statement, setStatement] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    getGrid(id).then(
+      (r) => alive && setStatement(r.grid.statement),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [id]);
+  return statement ? <p className="community-grid-statement card">{statement}</p> : null;
+}
 
 function CommunityPage() {
   const product = useProduct();
@@ -41,6 +59,7 @@ function CommunityPage() {
           <p>
             <Link to="/ai/comunitate">← Toate discuțiile</Link>
           </p>
+          <GridStatement id={gridId} />
           <CommentThread key={gridId} target={{ type: 'grid', id: gridId }} title={`Discuția grilei #${gridId}`} />
         </>
       ) : (
