@@ -133,3 +133,40 @@ test('a grid shared from the solve screen is solved by the friend in the convers
   await expect(card.getByRole('status')).toHaveText(/Corect!|Greșit\. Răspuns corect: [A-E]/);
   await mihaiContext.close();
 });
+
+test('history loads backwards as the reader scrolls up', async ({ page: ana, browser }) => {
+  test.slow();
+  const mihaiContext = await browser.newContext();
+  await chooseEssentialCookies(mihaiContext);
+  const mihai = await mihaiContext.newPage();
+  await login(ana, DEMO);
+  await login(mihai, PREMIUM);
+  const { bId: mihaiId } = await befriend(ana, mihai);
+  // 40 older messages from Mihai through the API (within the 30/min limit per sender: 2 senders).
+  const headers = { mihai: await bearer(mihai), ana: await bearer(ana) };
+  const anaId = await userId(ana);
+  for (let i = 1; i <= 40; i++) {
+    const [from, to, h] = i % 2 ? [mihai, anaId, headers.mihai] : [ana, mihaiId, headers.ana];
+    const res = await from.request.post(`/api/v1/message/convo/${to}`, {
+      headers: h,
+      data: { id: crypto.randomUUID(), text: `Istoric ${String(i).padStart(2, '0')}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await ana.goto(`/mesaje/${mihaiId}`);
+  const scroller = ana.getByTestId('convo-scroll');
+  await expect(bubble(ana, 'Istoric 40')).toBeVisible();
+  const before = await ana.locator('.bubble').count();
+  await expect(bubble(ana, 'Istoric 01')).toHaveCount(0);
+  // Scrolled to the top until the first message is there: older pages came in front.
+  await expect(async () => {
+    await scroller.evaluate((el) => el.scrollTo(0, 0));
+    await expect(bubble(ana, 'Istoric 01')).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  expect(await ana.locator('.bubble').count()).toBeGreaterThan(before);
+  const texts = await ana.locator('.bubble__text').allTextContents();
+  const history = texts.filter((t) => t.startsWith('Istoric '));
+  expect(history).toEqual([...history].sort());
+  expect(new Set(history).size).toBe(history.length);
+  await mihaiContext.close();
+});
