@@ -27,7 +27,7 @@ async function newAccount(page: Page, name: string): Promise<void> {
 
 async function payWith(page: Page, number: string): Promise<void> {
   await page.getByLabel('Numărul cardului').fill(number);
-  await page.getByLabel('Data expirării (LL/AA)').fill('12/35');
+  await page.getByLabel('Expirare (LL/AA)').fill('12/35');
   await page.getByLabel('CVV').fill('123');
   await page.getByRole('button', { name: /^Plătește/ }).click();
 }
@@ -38,7 +38,7 @@ test('buy a package with the 3-D Secure card, see premium, cancel and keep it to
   await page.goto('/cont/premium');
   await expect(page.getByRole('heading', { name: 'Spre buget!' })).toBeVisible();
   await expect(page.locator('.sidebar .avatar--premium')).toHaveCount(0);
-  await page.getByText('Premium 3 luni').click();
+  await page.getByRole('radio', { name: /^3 luni/ }).check();
   await expect(page.getByRole('heading', { name: /Plată cu cardul: Premium 3 luni, 129,00 lei/ })).toBeVisible();
   await payWith(page, '4000 0027 6000 3184');
 
@@ -71,7 +71,7 @@ test('declined cards show their Romanian message; a 3-D Secure refusal too', asy
   await expect(page.getByText('Prețurile sunt în lei și includ TVA 21%.')).toBeVisible();
 
   await page.goto('/cont/premium');
-  await page.getByText('Premium 1 lună').click();
+  await page.getByRole('radio', { name: /^1 lună/ }).check();
   await payWith(page, '4000 0000 0000 9995');
   await expect(page.getByRole('alert')).toContainText('Fonduri insuficiente pe card.');
   await payWith(page, '4242 4242 4242 4241');

@@ -56,8 +56,8 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /**
    * Card payments (server/modules/payments): 'sandbox' is the embedded provider with Stripe's test
-   * cards, no keys; 'disabled' refuses checkout. Unset: sandbox, except in production, where the
-   * sandbox would hand out premium for a test card and must be asked for by name.
+   * cards, no keys; 'disabled' refuses checkout. Unset: sandbox, except in production on a public
+   * PUBLIC_URL, where a test card would hand out premium (paymentsMode in payments/routes.ts).
    */
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'disabled']).optional(),
 });

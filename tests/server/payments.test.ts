@@ -3,11 +3,11 @@
 // state machine in the database, premium following the subscription, cancellation, permissions.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { buildTestApp, createTestApp, type TestApp } from './helpers.ts';
 import { createUser } from './users-fixture.ts';
 import { nextIp } from './fixtures/auth.ts';
 import { makeContent } from './learning-fixture.ts';
-import { CHECKOUT_RATE } from '../../server/modules/payments/routes.ts';
+import { CHECKOUT_RATE, paymentsMode } from '../../server/modules/payments/routes.ts';
 import type { CheckoutResponse, PremiumPackage } from '../../src/shared/payment-payloads.ts';
 
 type U = { id: number; auth: { authorization: string } };
@@ -429,5 +429,40 @@ describe('the premium gate follows the subscription', () => {
       [u.id],
     );
     expect(codeOf(await api('GET', `/grids/${gridId}`, u))).toBe('FORM_PREMIUM_GRIDS_ONLY');
+  });
+});
+
+describe('which provider', () => {
+  it('sandbox by default; off for a public production deployment unless named', () => {
+    const c = (NODE_ENV: string, publicUrl: string, PAYMENTS_PROVIDER?: 'sandbox' | 'disabled') => paymentsMode({ NODE_ENV, publicUrl, PAYMENTS_PROVIDER });
+    expect(c('development', 'https://grilio.ro')).toBe('sandbox');
+    expect(c('production', 'http://localhost:8080')).toBe('sandbox');
+    expect(c('production', 'http://127.0.0.1:8181')).toBe('sandbox');
+    expect(c('production', 'https://grilio.ro')).toBe('disabled');
+    expect(c('production', 'https://localhost.evil.ro')).toBe('disabled');
+    expect(c('production', 'https://grilio.ro', 'sandbox')).toBe('sandbox');
+    expect(c('development', 'http://localhost:8080', 'disabled')).toBe('disabled');
+  });
+
+  it('disabled: packages still listed, checkout refused with FORM_PAYMENTS_DISABLED, no sandbox routes', async () => {
+    const { app } = await buildTestApp(t.db, { PAYMENTS_PROVIDER: 'disabled' });
+    try {
+      const u = await person();
+      const list = await app.inject({ method: 'GET', url: '/api/v1/packages' });
+      expect(list.json()).toMatchObject({ provider: null });
+      expect(list.json().packages).toHaveLength(4);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/checkout',
+        headers: u.auth,
+        payload: { package_id: pkg(1).id, idempotency_key: randomUUID() },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(codeOf(res)).toBe('FORM_PAYMENTS_DISABLED');
+      const sandbox = await app.inject({ method: 'POST', url: `/api/v1/sandbox-pay/intents/pi_sbx_${'0'.repeat(24)}/3ds`, payload: {} });
+      expect(sandbox.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });

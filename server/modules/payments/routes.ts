@@ -19,8 +19,18 @@ const security = [{ bearer: [] }];
 /** Checkout attempts per user: a few retries and package changes, never a card-testing loop. */
 export const CHECKOUT_RATE = { max: 10, timeWindow: '1 minute' };
 
+/**
+ * The provider unless PAYMENTS_PROVIDER names one: the sandbox, except for a public production
+ * deployment (PUBLIC_URL not on this machine), where a test card would hand out premium for free.
+ */
+export function paymentsMode(config: { PAYMENTS_PROVIDER?: 'sandbox' | 'disabled'; NODE_ENV: string; publicUrl: string }) {
+  if (config.PAYMENTS_PROVIDER) return config.PAYMENTS_PROVIDER;
+  const local = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/.test(config.publicUrl);
+  return config.NODE_ENV !== 'production' || local ? 'sandbox' : 'disabled';
+}
+
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const mode = app.config.PAYMENTS_PROVIDER ?? (app.config.NODE_ENV === 'production' ? 'disabled' : 'sandbox');
+  const mode = paymentsMode(app.config);
   const provider = mode === 'sandbox' ? new SandboxProvider(app.db) : null;
   const me = (req: { auth?: { id: number } | null }) => req.auth!.id;
   const enabled = () => {

@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
 import { Icon } from '../../shell/icons.tsx';
 import { Avatar } from '../../shell/Avatar.tsx';
-import { isPremiumUser, premiumDisplay } from '../../shell/nav.ts';
+import { isPremiumUser, premiumDisplay, zile } from '../../shell/nav.ts';
 import { useProduct } from '../../shell/useProduct.ts';
 import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
 import { FormErrors } from '../../shell/form/ErrorList.tsx';
@@ -42,7 +42,7 @@ function Status() {
             ? 'Momentan folosești contul gratuit. Ai acces la cursuri, grile explicate și teste.'
             : days === 0
               ? 'Azi este ultima zi în care ai acces la funcțiile Premium.'
-              : `Mai ai ${days === 1 ? 'o zi' : `${days} zile`} de acces la funcțiile Premium.`}
+              : `Mai ai ${days === 1 ? 'o zi' : zile(days)} de acces la funcțiile Premium.`}
         </p>
       </div>
     </div>

@@ -119,7 +119,7 @@ export function CardForm({
       />
       <div className="card-form__row">
         <TextField
-          label="Data expirării (LL/AA)"
+          label="Expirare (LL/AA)"
           name="cc-exp"
           value={fields.exp}
           onChange={set('exp')}

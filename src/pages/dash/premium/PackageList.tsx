@@ -1,18 +1,18 @@
 // The premium packages: a radio group on /cont/premium (choose one to pay), a plain list on
 // /intra-in-familie. Prices are VAT included, with the price per month beside.
 import type { PremiumPackage } from '../../../shared/payment-payloads.ts';
-import { formatLei, packageTitle, savingPercent } from './format.ts';
+import { formatLei, monthsLabel, savingPercent } from './format.ts';
 import './premium.css';
 
 function Price({ p, monthly }: { p: PremiumPackage; monthly: PremiumPackage | undefined }) {
   const saving = savingPercent(p, monthly);
   return (
     <>
-      <span className="package__title">{packageTitle(p)}</span>
+      <span className="package__title">{monthsLabel(p.months)}</span>
       <span className="package__price">{formatLei(p.price_bani)}</span>
       <span className="package__per-month">
         {p.months === 1 ? 'plată pentru o lună' : `${formatLei(p.per_month_bani)} pe lună`}
-        {saving > 0 ? <strong className="package__saving"> · economisești {saving}%</strong> : null}
+        {saving > 0 ? <strong className="package__saving">economisești {saving}%</strong> : null}
       </span>
     </>
   );
