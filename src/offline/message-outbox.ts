@@ -74,11 +74,26 @@ async function flushOnce(): Promise<void> {
       await db.message_outbox.delete(q.id);
       addMessage(me, message);
     } catch (err) {
-      if (!refusedForGood(err)) return; // offline or the server is away: the next trigger retries, in order
+      if (!refusedForGood(err)) {
+        // Offline: the 'online' event retries. Answered but not accepted (429, 5xx): try again later.
+        if (err instanceof ApiError && err.status !== null) retryLater();
+        return;
+      }
       await db.message_outbox.delete(q.id);
       markFailed(me, asMessage(q), (err as ApiError).code);
     }
   }
+}
+
+/** After a rate limit or a server error: one more attempt this much later. */
+export const MESSAGE_RETRY_MS = 30_000;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+function retryLater() {
+  if (retryTimer) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void flushMessages();
+  }, MESSAGE_RETRY_MS);
 }
 
 let flushing: Promise<void> | null = null;
