@@ -188,6 +188,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_COMMENT_TOO_LONG: 'Comentariul este prea lung.',
   FORM_COMMENT_NOT_AUTHOR: 'Poți modifica doar comentariile tale.',
   FORM_COMMENT_ALREADY_REPORTED: 'Ai raportat deja acest comentariu.',
+  FORM_COMMENT_OWN_VOTE: 'Nu îți poți vota propriul comentariu.',
   FORM_COMMENT_TARGET_INVALID: 'Discuția cerută nu există.',
   FORM_PREMIUM_CONTENT_ONLY: 'Discuția aceasta este disponibilă doar cu Premium.',
   FORM_PROPOSAL_NOT_FOUND: 'Propunerea nu a fost găsită.',

@@ -207,6 +207,31 @@ describe('comments: who sees what', () => {
     await api('POST', `/admin/community/comments/${c.id}/hidden`, admin, { hidden: false });
     expect(await ids(b)).toContain(c.id);
   });
+
+  it('a hidden reply is not counted for others: the count hints at nothing', async () => {
+    const a = await user();
+    const b = await user();
+    const root = (await comment(a, ['grid', freeGrid], 'O întrebare cu două răspunsuri')).json().comment;
+    await comment(b, ['grid', freeGrid], 'Un răspuns bun', root.id);
+    const bad = (await comment(b, ['grid', freeGrid], 'Un răspuns nepotrivit', root.id)).json().comment;
+    await api('POST', `/admin/community/comments/${bad.id}/hidden`, admin, { hidden: true });
+    const countFor = async (u: FixtureUser) =>
+      (await listOf(u, ['grid', freeGrid])).comments.find((x: { id: number }) => x.id === root.id).reply_count;
+    expect(await countFor(a)).toBe(1);
+    expect(await countFor(b)).toBe(2); // its author still sees it
+    expect(await countFor(admin)).toBe(2);
+    const thread = (await api('GET', '/community/threads?sort=recent', a)).json().threads.find((x: { id: number }) => x.id === root.id);
+    expect(thread.reply_count).toBe(1);
+  });
+
+  it('nobody votes for their own comment', async () => {
+    const a = await user();
+    const c = (await comment(a, ['grid', freeGrid], 'Comentariul meu util')).json().comment;
+    const own = await api('POST', `/comments/${c.id}/vote`, a);
+    expect(own.statusCode).toBe(403);
+    expect(codeOf(own)).toBe('FORM_COMMENT_OWN_VOTE');
+    expect((await listOf(a, ['grid', freeGrid])).comments.find((x: { id: number }) => x.id === c.id).votes).toBe(0);
+  });
 });
 
 describe('reports and moderation', () => {
@@ -241,11 +266,11 @@ describe('reports and moderation', () => {
     const after = (await api('GET', '/admin/community/reports', admin)).json();
     expect(after.items.map((x: { comment: { id: number } }) => x.comment.id)).not.toContain(c.id);
     // The author was told of the team's answer.
-    const note = await t.db.one<{ type: string; link: string }>(
-      `select type, link from notifications where user_id = $1 order by id desc limit 1`,
+    const note = await t.db.one<{ type: string; link: string; title: string }>(
+      `select type, link, title from notifications where user_id = $1 order by id desc limit 1`,
       [a.id],
     );
-    expect(note).toEqual({ type: 'comment_reply', link: `/ai/comunitate?grila=${freeGrid}` });
+    expect(note).toEqual({ type: 'comment_reply', link: `/ai/comunitate?grila=${freeGrid}`, title: `Echipa ${t.config.PRODUCT_NAME} ți-a răspuns` });
     expect((await api('POST', '/admin/community/comments/2000000000/dismiss', admin)).statusCode).toBe(404);
   });
 });

@@ -40,7 +40,7 @@ export async function queue(db: Db, admin: Viewer): Promise<ReportQueue> {
        join chapters ch on ch.id = coalesce(c.chapter_id, g.chapter_id)
        join manuals m on m.id = ch.manual_id
       order by r.first_reported_at limit ${QUEUE_MAX}`,
-    [admin.id],
+    [admin.id, true],
   );
   return {
     items: rows.map((r) => ({

@@ -30,7 +30,9 @@ export const VISIBLE = `(not c.is_hidden or c.author_id = $1 or $2::boolean)`;
 
 /** Columns of a comment as seen by the viewer $1. */
 export const COMMENT_COLUMNS = `c.id, c.parent_id, c.grid_id, c.chapter_id, c.author_id, u.name as author_name,
-  u.avatar_thumb_path, c.body, c.is_team, c.is_hidden, c.is_pinned, c.vote_count, c.reply_count, c.created_at,
+  u.avatar_thumb_path, c.body, c.is_team, c.is_hidden, c.is_pinned, c.vote_count, c.created_at,
+  -- Replies the viewer may read: a hidden reply is not even hinted at by the count.
+  (select count(*)::int from comments r where r.parent_id = c.id and (not r.is_hidden or r.author_id = $1 or $2::boolean)) as reply_count,
   c.edited_at, c.deleted_at,
   exists(select 1 from comment_votes v where v.comment_id = c.id and v.user_id = $1) as voted,
   exists(select 1 from comment_reports r where r.comment_id = c.id and r.user_id = $1) as reported`;

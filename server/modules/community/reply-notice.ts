@@ -23,9 +23,9 @@ export async function notifyReply(
   try {
     await notify(app, authorId, {
       type: 'comment_reply',
-      title: team ? 'Echipa ți-a răspuns' : 'Răspuns nou la comentariul tău',
+      title: team ? `Echipa ${app.config.PRODUCT_NAME} ți-a răspuns` : 'Răspuns nou la comentariul tău',
       message: team
-        ? 'Echipa a răspuns la comentariul tău din comunitate.'
+        ? `Echipa ${app.config.PRODUCT_NAME} a răspuns la comentariul tău din comunitate.`
         : 'Cineva a răspuns la comentariul tău din comunitate.',
       link: await threadLink(app, target),
     });

@@ -146,6 +146,8 @@ export async function remove(db: Db, viewer: Viewer, id: number) {
 export async function vote(db: Db, viewer: Viewer, id: number) {
   const c = await reachableComment(db, viewer, id);
   if (c.deleted_at !== null) throw notFound('FORM_COMMENT_NOT_FOUND');
+  // A vote says "this helped me": one's own comment cannot be that.
+  if (c.author_id === viewer.id) throw forbidden('FORM_COMMENT_OWN_VOTE');
   return q.toggleVote(db, id, viewer.id);
 }
 

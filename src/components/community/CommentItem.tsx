@@ -13,6 +13,7 @@ import { reportReason } from '../../shared/validation.ts';
 import { REPORT_REASON_MAX } from '../../shared/constants.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { formatWhen } from './format.ts';
+import { messageFor } from '../../shared/messages.ro.ts';
 
 type Mode = 'view' | 'edit' | 'reply' | 'report';
 
@@ -104,7 +105,8 @@ export function CommentItem(props: { id: number; onReply: (text: string, parentI
             className={`comment__vote${c.voted ? ' comment__vote--on' : ''}`}
             aria-pressed={c.voted}
             aria-label={`Util (${c.votes} ${c.votes === 1 ? 'vot' : 'voturi'})`}
-            disabled={busy}
+            disabled={busy || c.mine}
+            title={c.mine ? messageFor('FORM_COMMENT_OWN_VOTE', product) : undefined}
             onClick={vote}
           >
             <span aria-hidden="true">▲</span> <span className="comment__votes">{c.votes}</span>
