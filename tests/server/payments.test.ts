@@ -188,6 +188,9 @@ describe('idempotency', () => {
     const u = await person();
     const key = randomUUID();
     const [a, b] = await Promise.all([checkout(u, 1, key), checkout(u, 1, key)]);
+    // Five more at once (a frantic user): all the same attempt.
+    const more = await Promise.all(Array.from({ length: 5 }, () => checkout(u, 1, key)));
+    for (const m of more) expect(m.payment!.intent_id).toBe(a.payment!.intent_id);
     expect(a.order.id).toBe(b.order.id);
     expect(a.payment!.intent_id).toBe(b.payment!.intent_id);
     expect(a.payment!.client_secret).toBe(b.payment!.client_secret);

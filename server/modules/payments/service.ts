@@ -64,10 +64,13 @@ async function withIntent(db: Db, provider: PaymentProvider, order: q.OrderRow):
   return { order: q.toOrder(fresh), payment: { provider: 'sandbox', intent_id: intent.id, client_secret: intent.client_secret } };
 }
 
-/** An attempt still open from another tab is closed first, unless its money already moved. */
-async function closeOpenAttempt(db: Db, provider: PaymentProvider, userId: number): Promise<void> {
+/**
+ * An attempt still open from another tab is closed first, unless its money already moved. Not the
+ * attempt of this very key: a concurrent twin request (double click) may have just written it.
+ */
+async function closeOpenAttempt(db: Db, provider: PaymentProvider, userId: number, key: string): Promise<void> {
   const open = await q.openOrder(db, userId);
-  if (!open) return;
+  if (!open || open.idempotency_key === key) return;
   if (!open.provider_payment_id) {
     await q.closeOrder(db, open.id, 'canceled', null, null);
     return;
@@ -87,7 +90,7 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
   const pkg = await q.packageById(db, body.package_id);
   if (!pkg || !pkg.is_active) throw notFound('FORM_PACKAGE_NOT_FOUND');
 
-  await closeOpenAttempt(db, provider, userId);
+  await closeOpenAttempt(db, provider, userId, body.idempotency_key);
   // The attempt closed above may have been paid after all: then this one is not needed.
   if (await q.isPremium(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
 
