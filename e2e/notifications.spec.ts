@@ -100,3 +100,42 @@ test('friend request and announcement arrive live; mark all read clears the badg
   await ioana.request.delete(`/api/v1/friends/requests/${mihaiId}`, { headers: ioanaAuth });
   await adminContext.close();
 });
+
+test('the service worker shows a pushed notification', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await login(page, PREMIUM);
+  await page.goto('/notificari');
+  await expect(page.getByRole('heading', { name: 'Notificări', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => navigator.serviceWorker.ready.then(() => true))).toBe(true);
+  // The push service's delivery, as Chromium would hand it to the worker (DevTools protocol).
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const r = registrations.find((x) => !x.isDeleted);
+      if (r) resolve(r.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const message = {
+    id: 42,
+    title: 'Cerere de prietenie',
+    body: 'Ana ți-a trimis o cerere de prietenie.',
+    link: '/prieteni',
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL!).origin,
+    registrationId: await registration,
+    data: JSON.stringify(message),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          link: (n.data as { link?: string }).link,
+        })),
+      ),
+    )
+    .toContainEqual({ title: message.title, body: message.body, link: '/prieteni' });
+});

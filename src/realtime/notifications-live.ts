@@ -7,6 +7,7 @@ import { subscribe } from 'valtio';
 import { app } from '../state/app.ts';
 import { receiveNotification, resetNotifications } from '../state/notifications.ts';
 import type { NotificationEvent } from '../shared/notification-payloads.ts';
+import { fetchLayoutCounts } from '../api/user.ts';
 
 export const NOTIFICATION_EVENT = 'notification';
 let current: { echo: Echo<'pusher'>; userId: number } | null = null;
@@ -30,7 +31,16 @@ function attach(echo: Echo<'pusher'>, userId: number | null) {
   current = { echo, userId };
   echo
     .private(`user.${userId}`)
-    .listen(`.${NOTIFICATION_EVENT}`, (n: NotificationEvent) => receiveNotification(n));
+    .listen(`.${NOTIFICATION_EVENT}`, (n: NotificationEvent) => receiveNotification(n))
+    // Events sent while the channel was not (yet, or no longer) subscribed are not replayed: on
+    // every (re)subscription the count is taken from the server again, so none is missed.
+    .subscribed(() => {
+      void fetchLayoutCounts()
+        .then((c) => {
+          if (current?.userId === userId) app.layoutCounts.notifications = c.notifications;
+        })
+        .catch(() => undefined);
+    });
 }
 
 /** Listens for notifications from now on, following account changes; returns the cleanup. */

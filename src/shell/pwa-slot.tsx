@@ -25,10 +25,15 @@ export function startRealtimeOnce(): Promise<void> {
     .then(async ({ startRealtime, listenForUpdates }) => {
       const echo = startRealtime(settings);
       listenForUpdates();
-      // Live messages and seen receipts on the signed-in user's private channel (issue 7 §3).
-      (await import('../realtime/user-channel.ts')).followUserChannel(echo);
-      // Live notifications and their navbar count (issue 7 §4).
-      (await import('../realtime/notifications-live.ts')).followNotifications(echo);
+      // Live messages and seen receipts (issue 7 §3), live notifications and their navbar count
+      // (issue 7 §4), all on the signed-in user's private channel: both listeners are bound in the
+      // same turn, so none misses an event that comes right after the subscription succeeds.
+      const [userChannel, notificationsLive] = await Promise.all([
+        import('../realtime/user-channel.ts'),
+        import('../realtime/notifications-live.ts'),
+      ]);
+      userChannel.followUserChannel(echo);
+      notificationsLive.followNotifications(echo);
     })
     .catch(() => {
       // Realtime is an extra (live messages, update notice): the app works without it.
