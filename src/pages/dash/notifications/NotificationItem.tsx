@@ -7,6 +7,7 @@ const ICONS: Record<string, IconName> = {
   friend_request: 'users',
   friend_accepted: 'users',
   message: 'message',
+  comment_reply: 'message',
   report: 'check',
   announcement: 'bell',
 };
