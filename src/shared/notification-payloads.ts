@@ -25,4 +25,5 @@ export const NOTIFICATION_TYPES = [
   'report',
   'announcement',
   'message',
+  'comment_reply',
 ] as const;
