@@ -115,6 +115,8 @@ test('a grid shared from the solve screen is solved by the friend in the convers
 
   await ana.goto('/teste/start');
   await ana.getByLabel('Număr de grile').fill('1');
+  // Sharing is offered in tutor mode (and in the results), never in a running exam.
+  await ana.getByRole('radio', { name: /Tutor/ }).check();
   await ana.getByRole('button', { name: 'Începe testul' }).click();
   await expect(ana).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
   const gridId = Number(await ana.locator('.grid-card').getAttribute('data-grid-id'));

@@ -88,7 +88,9 @@ test('desktop: upright card, keyboard, flag, strike-out, note offline then synce
   await page.keyboard.press('?');
   await expect(page.getByRole('heading', { name: 'Scurtături de tastatură' })).toBeHidden();
 
-  // Favourite and report from the solve screen.
+  // Favourite and report from the solve screen; no sharing with a friend in the middle of an exam.
+  await expect(page.locator('.grid-card').getByRole('button', { name: 'Raportează' })).toBeVisible();
+  await expect(page.locator('.grid-card').getByRole('button', { name: 'Trimite unui prieten' })).toHaveCount(0);
   const grid2 = await currentGridId(page);
   await page.locator('.grid-card').getByRole('button', { name: 'Favorite' }).click();
   await expect(page.locator('.grid-card').getByRole('button', { name: 'La favorite' })).toHaveAttribute(
@@ -145,6 +147,7 @@ test('desktop: upright card, keyboard, flag, strike-out, note offline then synce
 
   // Favourite and report from the results, for any grid (here the fourth, unanswered).
   const row4 = page.locator('.result-row').nth(3);
+  await expect(row4.getByRole('button', { name: 'Trimite unui prieten' })).toBeVisible(); // the exam is over
   await row4.getByRole('button', { name: 'Favorite' }).click();
   await expect(row4.getByRole('button', { name: 'La favorite' })).toHaveAttribute('aria-pressed', 'true');
   await row4.getByRole('button', { name: 'Raportează' }).click();

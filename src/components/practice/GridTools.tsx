@@ -13,7 +13,9 @@ const QueuedReportModal = lazy(() => import('./ReportModal.tsx'));
 // Sharing into a conversation (issue 7 §3) likewise: friends and the picker load when first opened.
 const ShareGridModal = lazy(() => import('../messages/ShareGridModal.tsx'));
 
-export function GridTools({ gridId, label }: { gridId: number; label: string }) {
+/** `shareable` is false while an exam-mode test runs: sending the grid to a friend mid-exam would
+ *  be asking for the answer. In tutor mode and in the results it is offered. */
+export function GridTools({ gridId, label, shareable = true }: { gridId: number; label: string; shareable?: boolean }) {
   const fav = useLiveQuery(() => db.favorites.get(gridId), [gridId]);
   const [reporting, setReporting] = useState(false);
   // Mounted from the first opening on, so a reason typed and closed unsent is still there.
@@ -49,16 +51,18 @@ export function GridTools({ gridId, label }: { gridId: number; label: string }) 
         >
           <span aria-hidden="true">⚠</span> Raportează
         </button>
-        <button
-          type="button"
-          className="btn btn--ghost btn--small"
-          onClick={() => {
-            setShareLoaded(true);
-            setSharing(true);
-          }}
-        >
-          <span aria-hidden="true">✉</span> Trimite unui prieten
-        </button>
+        {shareable ? (
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => {
+              setShareLoaded(true);
+              setSharing(true);
+            }}
+          >
+            <span aria-hidden="true">✉</span> Trimite unui prieten
+          </button>
+        ) : null}
       </div>
       {noteOpen ? <NoteEditor gridId={gridId} label={label} /> : <NotePreview gridId={gridId} onOpen={() => setNoteOpen(true)} />}
       {reportLoaded ? (

@@ -94,7 +94,7 @@ export function QuestionCard(p: QuestionCardProps) {
           </button>
         )}
       </div>
-      <GridTools key={grid.id} gridId={grid.id} label={`Grila ${index + 1}`} />
+      <GridTools key={grid.id} gridId={grid.id} label={`Grila ${index + 1}`} shareable={p.tutor} />
     </article>
   );
 }
