@@ -3,6 +3,8 @@
 // matching messages, a message for an unknown conversation adds that conversation, a duplicate
 // message id is ignored (a pending message becomes the stored one).
 import { proxy } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
+import { app } from './app.ts';
 import type {
   ConversationPayload,
   ConvoFriendPayload,
@@ -110,3 +112,12 @@ export function resetMessages() {
   messages.threads = {};
   messages.openFriend = null;
 }
+
+// Whatever signs out or in (with or without the realtime client running), what one account's
+// conversations held never shows to the next on the same device.
+let ownerId: number | null = app.user?.id ?? null;
+subscribeKey(app, 'user', (user) => {
+  const id = user?.id ?? null;
+  if (id !== ownerId) resetMessages();
+  ownerId = id;
+});

@@ -100,3 +100,18 @@ describe('the user channel follows the account', () => {
     expect(subscribed).toHaveLength(2);
   });
 });
+
+describe('another account on the same device', () => {
+  it('forgets the conversations when the signed-in user changes, even with no realtime client', async () => {
+    app.user = { id: ME } as User;
+    await Promise.resolve();
+    addMessage(ME, msg());
+    expect(Object.keys(messages.threads)).toEqual([String(FRIEND)]);
+    app.user = { id: 99 } as User;
+    // valtio notifies subscribers after a microtask.
+    await new Promise((r) => setTimeout(r, 0));
+    expect(messages.threads).toEqual({});
+    expect(messages.conversations).toBeNull();
+    app.user = null;
+  });
+});
