@@ -56,10 +56,15 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /**
    * Card payments (server/modules/payments): 'sandbox' is the embedded provider with Stripe's test
-   * cards, no keys; 'disabled' refuses checkout. Unset: sandbox, except in production on a public
-   * PUBLIC_URL, where a test card would hand out premium (paymentsMode in payments/routes.ts).
+   * cards, no keys; 'stripe' needs STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET for its webhook);
+   * 'disabled' refuses checkout. Unset: stripe with a key, else sandbox, except in production on a
+   * public PUBLIC_URL, where a test card would hand out premium (paymentsMode in payments/routes.ts).
    */
-  PAYMENTS_PROVIDER: z.enum(['sandbox', 'disabled']).optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe', 'disabled']).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'a Stripe secret key (sk_test_…, sk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'a Stripe webhook signing secret (whsec_…)').optional(),
+  /** Where the Stripe SDK sends its calls (default Stripe's API); the tests point it at a local recorder. */
+  STRIPE_API_URL: z.url().optional(),
 });
 
 /** The configuration read from the environment (realtime credentials may still be unset). */

@@ -151,6 +151,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_USER_ALREADY_PREMIUM: 'Ai deja Premium.',
   FORM_OLD_INVOICE_CANNOT_BE_VOIDED: 'O factură veche nu mai poate fi anulată.',
   FORM_PAYMENT_PROVIDER_INIT_FAILED: 'Procesatorul de plăți nu a putut fi inițializat.',
+  FORM_WEBHOOK_SIGNATURE_INVALID: 'Semnătura notificării de la procesatorul de plăți nu este validă.',
   FORM_COUPON_NOT_FOUND: 'Cuponul nu a fost găsit.',
   FORM_COUPON_INVALID: 'Cuponul nu este valid.',
   FORM_COUPON_EXPIRED: 'Cuponul a expirat.',

@@ -12,7 +12,7 @@ export type PremiumPackage = {
   currency: 'RON';
 };
 /** provider: null when card payments are off (FORM_PAYMENTS_DISABLED at checkout). */
-export type PackagesResponse = { packages: PremiumPackage[]; provider: 'sandbox' | null };
+export type PackagesResponse = { packages: PremiumPackage[]; provider: 'sandbox' | 'stripe' | null };
 
 export type OrderStatus = 'created' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
 
@@ -31,7 +31,7 @@ export type PaymentOrder = {
 };
 
 /** What the card form needs to talk to the provider: the sandbox's intent and its secret. */
-export type ProviderPayment = { provider: 'sandbox'; intent_id: string; client_secret: string };
+export type ProviderPayment = { provider: 'sandbox' | 'stripe'; intent_id: string; client_secret: string };
 
 export type CheckoutResponse = { order: PaymentOrder; payment: ProviderPayment | null };
 export type OrderResponse = { order: PaymentOrder };

@@ -436,8 +436,11 @@ describe('the premium gate follows the subscription', () => {
 });
 
 describe('which provider', () => {
-  it('sandbox by default; off for a public production deployment unless named', () => {
-    const c = (NODE_ENV: string, publicUrl: string, PAYMENTS_PROVIDER?: 'sandbox' | 'disabled') => paymentsMode({ NODE_ENV, publicUrl, PAYMENTS_PROVIDER });
+  it('stripe with a key; else sandbox, but off for a public production deployment unless named', () => {
+    const c = (NODE_ENV: string, publicUrl: string, PAYMENTS_PROVIDER?: 'sandbox' | 'stripe' | 'disabled', STRIPE_SECRET_KEY?: string) =>
+      paymentsMode({ NODE_ENV, publicUrl, PAYMENTS_PROVIDER, STRIPE_SECRET_KEY });
+    expect(c('production', 'https://grilio.ro', undefined, 'sk_live_x')).toBe('stripe');
+    expect(c('development', 'http://localhost:8080', 'sandbox', 'sk_test_x')).toBe('sandbox');
     expect(c('development', 'https://grilio.ro')).toBe('sandbox');
     expect(c('production', 'http://localhost:8080')).toBe('sandbox');
     expect(c('production', 'http://127.0.0.1:8181')).toBe('sandbox');

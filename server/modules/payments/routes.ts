@@ -1,7 +1,7 @@
 // Payments (issue 8 §1–2): packages (public), checkout, an order's state, the running subscription
 // and its cancellation. Guards run onRequest, so a call without a token is 401 before its input is
 // read; the checkout rate limit keys on the signed-in user. With the sandbox provider, its own
-// routes (sandbox-routes.ts) are registered beside these.
+// routes (sandbox-routes.ts) are registered beside these; with Stripe, its webhook (stripe-webhook.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../src/shared/input-rules.ts';
@@ -12,6 +12,8 @@ import * as q from './queries.ts';
 import * as payments from './service.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
 import sandboxRoutes from './sandbox-routes.ts';
+import { StripeProvider, stripeClient } from './stripe-provider.ts';
+import stripeWebhook from './stripe-webhook.ts';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
@@ -23,15 +25,27 @@ export const CHECKOUT_RATE = { max: 10, timeWindow: '1 minute' };
  * The provider unless PAYMENTS_PROVIDER names one: the sandbox, except for a public production
  * deployment (PUBLIC_URL not on this machine), where a test card would hand out premium for free.
  */
-export function paymentsMode(config: { PAYMENTS_PROVIDER?: 'sandbox' | 'disabled'; NODE_ENV: string; publicUrl: string }) {
+export function paymentsMode(config: {
+  PAYMENTS_PROVIDER?: 'sandbox' | 'stripe' | 'disabled';
+  STRIPE_SECRET_KEY?: string;
+  NODE_ENV: string;
+  publicUrl: string;
+}) {
   if (config.PAYMENTS_PROVIDER) return config.PAYMENTS_PROVIDER;
+  if (config.STRIPE_SECRET_KEY) return 'stripe';
   const local = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/.test(config.publicUrl);
   return config.NODE_ENV !== 'production' || local ? 'sandbox' : 'disabled';
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const mode = paymentsMode(app.config);
-  const provider = mode === 'sandbox' ? new SandboxProvider(app.db) : null;
+  if (mode === 'stripe' && !app.config.STRIPE_SECRET_KEY) throw new Error('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  const provider =
+    mode === 'sandbox'
+      ? new SandboxProvider(app.db)
+      : mode === 'stripe'
+        ? new StripeProvider(stripeClient(app.config.STRIPE_SECRET_KEY!, app.config.STRIPE_API_URL))
+        : null;
   const me = (req: { auth?: { id: number } | null }) => req.auth!.id;
   const enabled = () => {
     if (!provider) throw forbidden('FORM_PAYMENTS_DISABLED');
@@ -96,6 +110,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => payments.cancel(app.db, me(req)),
   );
 
+  if (provider instanceof StripeProvider)
+    await app.register(stripeWebhook, {
+      secret: app.config.STRIPE_WEBHOOK_SECRET,
+      settle: (intentId: string) => payments.settle(app.db, provider, intentId, app.log),
+    });
   if (provider instanceof SandboxProvider)
     await app.register(sandboxRoutes, {
       provider,

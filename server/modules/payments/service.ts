@@ -40,6 +40,14 @@ export async function settle(db: Db, provider: PaymentProvider, paymentId: strin
     });
     return done ? 'succeeded' : ((await q.orderByPaymentId(db, paymentId))?.status as Settled);
   }
+  if (intent.status === 'requires_payment_method' && intent.decline_code) {
+    // Stripe keeps a declined intent open for another card; here the attempt ends with the decline
+    // (the next one is a new order), so the intent is cancelled first: money can never move later
+    // on an order that failed. If it had succeeded meanwhile, the cancel fails and that is settled.
+    const after = await provider.cancelIntent(paymentId);
+    if (after && after.status !== 'requires_payment_method') return settle(db, provider, paymentId, log);
+    return 'open';
+  }
   if (intent.status === 'canceled') {
     const code = intent.decline_code ? declineToCode(intent.decline_code) : null;
     await q.closeOrder(db, order.id, code ? 'failed' : 'canceled', code, intent.card);
@@ -61,7 +69,7 @@ async function withIntent(db: Db, provider: PaymentProvider, order: q.OrderRow):
   await q.attachIntent(db, order.id, intent.id);
   const fresh = (await q.orderOfUser(db, order.user_id, order.id))!;
   if (fresh.status !== 'requires_action') return { order: q.toOrder(fresh), payment: null };
-  return { order: q.toOrder(fresh), payment: { provider: 'sandbox', intent_id: intent.id, client_secret: intent.client_secret } };
+  return { order: q.toOrder(fresh), payment: { provider: provider.name, intent_id: intent.id, client_secret: intent.client_secret } };
 }
 
 /**

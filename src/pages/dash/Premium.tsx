@@ -125,7 +125,8 @@ function PremiumPage() {
         <FormErrors codes={[loadError]} />
       ) : !catalogue ? (
         <p className="muted">Se încarcă pachetele…</p>
-      ) : !catalogue.provider ? (
+      ) : catalogue.provider !== 'sandbox' ? (
+        // No provider, or Stripe: the app's card form for Stripe (Stripe.js) is not built yet.
         <>
           <PackageList packages={catalogue.packages} />
           <FormErrors codes={['FORM_PAYMENTS_DISABLED']} />

@@ -1,0 +1,93 @@
+// The Stripe adapter of the provider port, through the official `stripe` package: PaymentIntents
+// created with an idempotency key (a retried checkout gets the same intent from Stripe), read back
+// with their latest charge (card brand, last four, expiry) and cancelled when an attempt is over.
+// Used when STRIPE_SECRET_KEY is set; STRIPE_API_URL points the SDK elsewhere (the tests' recorder).
+import Stripe from 'stripe';
+import type { CreatedIntent, IntentStatus, PaymentProvider, ProviderIntent } from './provider.ts';
+
+/** The fields of a PaymentIntent this adapter reads. */
+type Intent = {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  client_secret: string | null;
+  last_payment_error?: { code?: string | null; decline_code?: string | null } | null;
+  latest_charge?: string | { payment_method_details?: { card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } | null } | null } | null;
+};
+
+const STATUSES: Record<string, IntentStatus> = {
+  requires_payment_method: 'requires_payment_method',
+  requires_confirmation: 'requires_action',
+  requires_action: 'requires_action',
+  processing: 'processing',
+  requires_capture: 'processing',
+  succeeded: 'succeeded',
+  canceled: 'canceled',
+};
+
+function toIntent(pi: Intent): ProviderIntent {
+  const card = typeof pi.latest_charge === 'object' ? pi.latest_charge?.payment_method_details?.card : null;
+  return {
+    id: pi.id,
+    status: STATUSES[pi.status] ?? 'processing',
+    amount: pi.amount,
+    // Stripe writes currencies in lower case; orders keep ISO upper case.
+    currency: pi.currency.toUpperCase(),
+    decline_code: pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? null,
+    card:
+      card?.brand && card.last4 && card.exp_month && card.exp_year
+        ? { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year }
+        : null,
+  };
+}
+
+export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
+  const url = apiUrl ? new URL(apiUrl) : null;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    ...(url
+      ? { host: url.hostname, port: url.port || (url.protocol === 'http:' ? 80 : 443), protocol: url.protocol === 'http:' ? 'http' : 'https' }
+      : {}),
+  });
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(stripe: Stripe) {
+    this.stripe = stripe;
+  }
+
+  async createIntent(input: { amount: number; currency: string; idempotencyKey: string; orderId: number }): Promise<CreatedIntent> {
+    const pi = (await this.stripe.paymentIntents.create(
+      {
+        amount: input.amount,
+        currency: input.currency.toLowerCase(),
+        allowed_payment_method_types: ['card'],
+        // 3-D Secure whenever the bank asks (Stripe's default for cards under SCA).
+        payment_method_options: { card: { request_three_d_secure: 'automatic' } },
+        metadata: { order_id: String(input.orderId) },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    )) as unknown as Intent;
+    if (!pi.client_secret) throw new Error('stripe: payment intent without client secret');
+    return { ...toIntent(pi), client_secret: pi.client_secret };
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | undefined> {
+    const pi = (await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] })) as unknown as Intent;
+    return toIntent(pi);
+  }
+
+  async cancelIntent(id: string): Promise<ProviderIntent | undefined> {
+    try {
+      await this.stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
+    } catch {
+      // Stripe refuses to cancel an intent that succeeded or is processing: read what it is.
+    }
+    return this.retrieveIntent(id);
+  }
+}
