@@ -3,21 +3,31 @@
 // an admin's announcement arrives live on the open feed.
 import { test, expect } from './fixtures.ts';
 import { chooseEssentialCookies, type Page } from './fixtures.ts';
+import type { WebSocket } from '@playwright/test';
 import { ADMIN, PREMIUM, login } from './helpers.ts';
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 const idOf = async (page: Page) => Number(await page.evaluate(() => localStorage.getItem('user_id')));
 
-/** Resolves once the page's realtime client has joined its private user channel. */
-function userChannelJoined(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.once('websocket', (ws) => {
+/**
+ * Resolves once a realtime connection of the page has joined its private user channel. Every
+ * websocket is watched, not only the next one: the page being left may open its own (the client
+ * starts when the browser is idle) just before the navigation, and it closes unsubscribed.
+ */
+function userChannelJoined(page: Page, ms = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the private user channel was not joined')), ms);
+    const onSocket = (ws: WebSocket) => {
       ws.on('framereceived', ({ payload }) => {
         const text = typeof payload === 'string' ? payload : payload.toString();
-        if (text.includes('pusher_internal:subscription_succeeded') && text.includes('private-user.'))
+        if (text.includes('pusher_internal:subscription_succeeded') && text.includes('private-user.')) {
+          clearTimeout(timer);
+          page.off('websocket', onSocket);
           resolve();
+        }
       });
-    });
+    };
+    page.on('websocket', onSocket);
   });
 }
 
