@@ -6,7 +6,7 @@ import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Candidate, ServerReady } from './api-server.ts';
-import { TARGET_LABELS, createBenchSchema, pgReachable, postgresUrl, type TargetName } from './targets.ts';
+import { TARGET_LABELS, forEachTarget, type TargetName } from './targets.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -181,21 +181,6 @@ async function runTarget(target: TargetName, schema?: string): Promise<void> {
   print(TARGET_LABELS[target], rows);
 }
 
-export async function runApiBench(targets: TargetName[]): Promise<void> {
-  for (const target of targets) {
-    if (target !== 'postgres') {
-      await runTarget(target);
-      continue;
-    }
-    if (!(await pgReachable(postgresUrl()))) {
-      console.log(`\n== API over HTTP, PostgreSQL: skipped (${postgresUrl()} does not answer)`);
-      continue;
-    }
-    const { schema, drop } = await createBenchSchema(postgresUrl());
-    try {
-      await runTarget(target, schema);
-    } finally {
-      await drop();
-    }
-  }
+export function runApiBench(targets: TargetName[]): Promise<void> {
+  return forEachTarget(targets, 'API over HTTP', runTarget);
 }

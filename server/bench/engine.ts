@@ -9,7 +9,7 @@ import { loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { buildApp } from '../app.ts';
 import { seedGrids, seedUser } from './seed.ts';
-import { TARGET_LABELS, createBenchSchema, openTarget, pgReachable, postgresUrl, type TargetName } from './targets.ts';
+import { TARGET_LABELS, forEachTarget, openTarget, type TargetName } from './targets.ts';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 5);
 const GRIDS = 1000;
@@ -93,21 +93,6 @@ async function runTarget(target: TargetName, schema?: string): Promise<void> {
   console.log(`memory: rss ${mb(mem.rss)} (peak ${mb(rssPeak)}), heap used ${mb(mem.heapUsed)}`);
 }
 
-export async function runEngineBench(targets: TargetName[]): Promise<void> {
-  for (const target of targets) {
-    if (target !== 'postgres') {
-      await runTarget(target);
-      continue;
-    }
-    if (!(await pgReachable(postgresUrl()))) {
-      console.log(`\n== engine, PostgreSQL: skipped (${postgresUrl()} does not answer)`);
-      continue;
-    }
-    const { schema, drop } = await createBenchSchema(postgresUrl());
-    try {
-      await runTarget(target, schema);
-    } finally {
-      await drop();
-    }
-  }
+export function runEngineBench(targets: TargetName[]): Promise<void> {
+  return forEachTarget(targets, 'engine', runTarget);
 }

@@ -77,3 +77,30 @@ export async function openTarget(
     },
   };
 }
+
+/**
+ * Runs one bench part on each target; PostgreSQL in a schema of its own (dropped afterwards), and
+ * skipped with a line when the server does not answer.
+ */
+export async function forEachTarget(
+  targets: TargetName[],
+  part: string,
+  run: (target: TargetName, schema?: string) => Promise<void>,
+): Promise<void> {
+  for (const target of targets) {
+    if (target !== 'postgres') {
+      await run(target);
+      continue;
+    }
+    if (!(await pgReachable(postgresUrl()))) {
+      console.log(`\n== ${part}, PostgreSQL: skipped (${postgresUrl()} does not answer)`);
+      continue;
+    }
+    const { schema, drop } = await createBenchSchema(postgresUrl());
+    try {
+      await run(target, schema);
+    } finally {
+      await drop();
+    }
+  }
+}
