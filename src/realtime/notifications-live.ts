@@ -5,11 +5,17 @@
 import type Echo from 'laravel-echo';
 import { subscribe } from 'valtio';
 import { app } from '../state/app.ts';
-import { receiveNotification, resetNotifications } from '../state/notifications.ts';
-import type { NotificationEvent } from '../shared/notification-payloads.ts';
+import { receiveAnnouncement, receiveNotification, resetNotifications } from '../state/notifications.ts';
+import {
+  ANNOUNCEMENT_EVENT,
+  ANNOUNCEMENTS_CHANNEL,
+  type NotificationEvent,
+} from '../shared/notification-payloads.ts';
 import { fetchLayoutCounts } from '../api/user.ts';
 
 export const NOTIFICATION_EVENT = 'notification';
+/** Echo's name for it (Echo adds the `private-` prefix). */
+const ANNOUNCEMENTS = ANNOUNCEMENTS_CHANNEL.slice('private-'.length);
 let current: { echo: Echo<'pusher'>; userId: number } | null = null;
 let stop: (() => void) | null = null;
 
@@ -19,6 +25,7 @@ type Channels = Record<string, { stopListening(event: string): unknown } | undef
 function stopOn(c: { echo: Echo<'pusher'>; userId: number }) {
   const channels = (c.echo.connector as unknown as { channels: Channels }).channels;
   channels[`private-user.${c.userId}`]?.stopListening(`.${NOTIFICATION_EVENT}`);
+  c.echo.leave(ANNOUNCEMENTS);
 }
 
 function attach(echo: Echo<'pusher'>, userId: number | null) {
@@ -41,6 +48,8 @@ function attach(echo: Echo<'pusher'>, userId: number | null) {
         })
         .catch(() => undefined);
     });
+  // Announcements come once for everyone on their own channel (authorised for any signed-in user).
+  echo.private(ANNOUNCEMENTS).listen(`.${ANNOUNCEMENT_EVENT}`, () => receiveAnnouncement());
 }
 
 /** Listens for notifications from now on, following account changes; returns the cleanup. */

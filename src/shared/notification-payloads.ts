@@ -14,6 +14,15 @@ export type NotificationsPage = { notifications: NotificationPayload[]; next_bef
 /** The `notification` event on `private-user.{id}` carries the stored notification. */
 export type NotificationEvent = NotificationPayload;
 
+/**
+ * An admin announcement goes live once, on `private-announcements` (every signed-in user's app
+ * listens there), not once per user: each user's stored copy has its own id, which the app reads
+ * with the feed. The event carries the common fields.
+ */
+export const ANNOUNCEMENTS_CHANNEL = 'private-announcements';
+export const ANNOUNCEMENT_EVENT = 'announcement';
+export type AnnouncementEvent = { title: string; message: string; link: string | null; created_at: string };
+
 /** What a Web Push message carries (the service worker shows it). */
 export type PushMessage = { title: string; body: string; link: string | null; id: number };
 

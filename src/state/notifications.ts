@@ -39,6 +39,15 @@ export function receiveNotification(n: NotificationPayload): void {
   if (!n.read) app.layoutCounts.notifications += 1;
 }
 
+/**
+ * An admin announcement arrived live (one event for everyone, without this user's notification
+ * id): counted at once; a feed already loaded reads its newest page, which holds the stored copy.
+ */
+export function receiveAnnouncement(): void {
+  app.layoutCounts.notifications += 1;
+  if (feed.loaded) void loadFirstPage().catch(() => undefined);
+}
+
 export async function readNotification(id: number): Promise<void> {
   const item = app.notifications.find((n) => n.id === id);
   if (!item || item.read) return;

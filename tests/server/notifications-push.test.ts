@@ -134,6 +134,36 @@ describe('Web Push', () => {
     });
   });
 
+  it('an announcement pushes each device once, with its user’s own notification id; none with pushes off', async () => {
+    const a = await person();
+    const b = await person();
+    const off = await person();
+    const admin = await createUser(t.db, { name: 'Admin Push', password: null, is_admin: true });
+    const subs = new Map<number, ReturnType<typeof browserSubscription>>();
+    for (const u of [a, b, off]) {
+      const sub = browserSubscription(`/announce/${u.id}`);
+      subs.set(u.id, sub);
+      expect((await api('POST', '/notifications/push/subscriptions', u, sub.json)).statusCode).toBe(201);
+    }
+    await api('PUT', '/notifications/push', off, { enabled: false });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/announcements',
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { title: 'Anunț', message: 'Pentru toți, pe dispozitiv.' },
+    });
+    expect(res.statusCode).toBe(201);
+    await afterReplySettled();
+    for (const u of [a, b]) {
+      const got = received.filter((r) => r.path === `/announce/${u.id}`);
+      expect(got).toHaveLength(1);
+      const message = JSON.parse(decrypt(got[0]!.body, subs.get(u.id)!.ecdh, subs.get(u.id)!.auth));
+      const own = (await api('GET', '/notifications', u)).json().notifications[0];
+      expect(message).toEqual({ id: own.id, title: 'Anunț', body: 'Pentru toți, pe dispozitiv.', link: null });
+    }
+    expect(received.filter((r) => r.path === `/announce/${off.id}`)).toHaveLength(0);
+  });
+
   it('with the preference off no push is sent; the feed still gets the notification', async () => {
     const u = await person();
     const sub = browserSubscription(`/push/off-${u.id}`);

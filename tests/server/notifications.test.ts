@@ -8,6 +8,7 @@ import { gridIdByKey, loadFixtureContent } from './fixtures/content-users.ts';
 import { notify } from '../../server/modules/notifications/notify.ts';
 import { afterReplySettled } from '../../server/lib/after-reply.ts';
 import { FEED_PAGE_MAX } from '../../src/shared/notification-rules.ts';
+import { ANNOUNCEMENT_EVENT, ANNOUNCEMENTS_CHANNEL } from '../../src/shared/notification-payloads.ts';
 
 type U = { id: number; email: string; auth: { authorization: string } };
 let t: TestApp;
@@ -207,12 +208,13 @@ describe('announcements', () => {
     }
   });
 
-  it('gives every user one notification and publishes it live', async () => {
+  it('gives every user one notification and publishes it live once, on the announcements channel', async () => {
     const a = await person();
     const b = await person();
     const admin = await person({ is_admin: true });
     const users = (await t.db.one<{ n: number }>('select count(*)::int as n from users'))!.n;
     const batch = vi.spyOn(t.app.realtime, 'triggerBatch');
+    const trigger = vi.spyOn(t.app.realtime, 'trigger');
     const res = await api('POST', '/admin/announcements', admin, {
       title: 'Versiune nouă',
       message: 'Am adăugat notificările în aplicație.',
@@ -228,9 +230,51 @@ describe('announcements', () => {
       });
     }
     await afterReplySettled();
-    const channels = batch.mock.calls.flatMap((c) => c[0].map((e) => e.channel));
-    expect(channels).toContain(`private-user.${a.id}`);
-    expect(channels).toContain(`private-user.${b.id}`);
+    // One live event for everyone, not one per user; each user's stored copy has its own id.
+    expect(batch).not.toHaveBeenCalled();
+    const announcements = trigger.mock.calls.filter((c) => c[0] === ANNOUNCEMENTS_CHANNEL);
+    expect(announcements).toHaveLength(1);
+    expect(announcements[0]![1]).toBe(ANNOUNCEMENT_EVENT);
+    expect(announcements[0]![2]).toEqual({
+      title: 'Versiune nouă',
+      message: 'Am adăugat notificările în aplicație.',
+      link: '/notificari',
+      created_at: expect.any(String),
+    });
+    expect(trigger.mock.calls.filter((c) => String(c[0]).startsWith('private-user.'))).toHaveLength(0);
     batch.mockRestore();
+    trigger.mockRestore();
+  });
+
+  it('scales with the users: 5,000 more get their copy in one statement, still one live event', async () => {
+    const admin = await person({ is_admin: true });
+    await t.db.query(
+      `insert into users (name, email) select 'Mulți ' || g, 'multi-' || g || '-' || $1 || '@example.test'
+         from generate_series(1, 5000) g`,
+      [Date.now()],
+    );
+    const users = (await t.db.one<{ n: number }>('select count(*)::int as n from users'))!.n;
+    const trigger = vi.spyOn(t.app.realtime, 'trigger');
+    const query = vi.spyOn(t.db, 'query');
+    const res = await api('POST', '/admin/announcements', admin, { title: 'Pentru toți', message: 'Un anunț mare.' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().count).toBe(users);
+    await afterReplySettled();
+    expect(trigger.mock.calls.filter((c) => c[0] === ANNOUNCEMENTS_CHANNEL)).toHaveLength(1);
+    const stored = await t.db.one<{ n: number }>(
+      `select count(*)::int as n from notifications where type = 'announcement' and title = 'Pentru toți'`,
+    );
+    expect(stored!.n).toBe(users);
+    // No statement per user: the request and its after-reply work stay a handful of queries.
+    expect(query.mock.calls.length).toBeLessThan(20);
+    trigger.mockRestore();
+    query.mockRestore();
+  });
+
+  it('any signed-in user may listen on the announcements channel; a visitor may not', async () => {
+    const a = await person();
+    const body = { socket_id: '123.456', channel_name: ANNOUNCEMENTS_CHANNEL };
+    expect((await api('POST', '/broadcasting/auth', a, body)).statusCode).toBe(200);
+    expect((await api('POST', '/broadcasting/auth', undefined, body)).statusCode).toBe(401);
   });
 });

@@ -10,6 +10,22 @@ export function pushTargets(db: Db, userId: number) {
   );
 }
 
+/**
+ * One page of the devices to push an announcement to (stamped `at`, queries.ts insertForEveryone),
+ * with each user's own notification id, in subscription id order after `afterId`.
+ */
+export function announcementTargets(db: Db, at: Date, afterId: number, limit: number) {
+  return db.query<{ id: number; user_id: number; notification_id: number; endpoint: string; p256dh: string; auth: string }>(
+    `select s.id, s.user_id, n.id as notification_id, s.endpoint, s.p256dh, s.auth
+       from push_subscriptions s
+       join users u on u.id = s.user_id and u.push_enabled
+       join notifications n on n.user_id = s.user_id and n.type = 'announcement' and n.created_at = $1
+      where s.id > $2
+      order by s.id limit $3`,
+    [at, afterId, limit],
+  );
+}
+
 /** Devices one account keeps subscribed; a new one beyond it replaces the oldest. */
 export const SUBSCRIPTIONS_PER_USER = 10;
 

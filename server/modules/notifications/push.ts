@@ -10,7 +10,7 @@ import type { Db } from '../../db/db.ts';
 import { keptSecret } from '../../lib/kept-secrets.ts';
 import { afterReply } from '../../lib/after-reply.ts';
 import type { NotificationPayload, PushMessage } from '../../../src/shared/notification-payloads.ts';
-import { deleteSubscription, pushTargets } from './push-queries.ts';
+import { announcementTargets, deleteSubscription, pushTargets } from './push-queries.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 
@@ -41,44 +41,77 @@ export function pushToUser(app: FastifyInstance, userId: number, n: Notification
   afterReply(app.log, 'web push', () => sendPush(app, userId, n));
 }
 
-/** The work of pushToUser, awaitable (tests, announcements already off the request path). */
+/** The work of pushToUser, awaitable (tests). */
 export async function sendPush(app: FastifyInstance, userId: number, n: NotificationPayload): Promise<void> {
   const targets = await pushTargets(app.db, userId);
   if (!targets.length) return;
   const keys = await vapidKeys(app.db);
   const message: PushMessage = { id: n.id, title: n.title, body: n.message, link: n.link };
   const body = JSON.stringify(message);
-  await Promise.all(
-    targets.map(async (s) => {
-      // web-push encrypts and signs (RFC 8291, RFC 8292); the request itself goes through fetch,
-      // so its status is read the same way for every push service and a hung one times out.
-      const req = webpush.generateRequestDetails(
-        { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
-        body,
-        {
-          vapidDetails: { subject: subject(app), publicKey: keys.publicKey, privateKey: keys.privateKey },
-          TTL: TTL_SECONDS,
-        },
-      );
-      const headers = Object.fromEntries(
-        Object.entries(req.headers)
-          .filter(([name]) => name.toLowerCase() !== 'content-length')
-          .map(([k, v]) => [k, String(v)]),
-      );
-      try {
-        const res = await fetch(req.endpoint, {
-          method: req.method,
-          headers,
-          body: req.body ? new Uint8Array(req.body) : undefined,
-          redirect: 'error',
-          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-        });
-        await res.body?.cancel();
-        if (res.status === 404 || res.status === 410) await deleteSubscription(app.db, s.endpoint);
-        else if (!res.ok) app.log.warn({ status: res.status, userId }, 'web push refused');
-      } catch (err) {
-        app.log.warn({ err, userId }, 'web push not delivered');
-      }
-    }),
+  await Promise.all(targets.map((s) => pushTo(app, keys, s, body, userId)));
+}
+
+/** Subscriptions read and pushed per page for an announcement (bounded memory and concurrency). */
+export const ANNOUNCEMENT_PUSH_PAGE = 200;
+
+/**
+ * An announcement's pushes: the subscriptions of users who allow pushes, a page at a time, each
+ * with the user's own notification id. Awaitable (the caller runs it after the reply).
+ */
+export async function pushAnnouncement(
+  app: FastifyInstance,
+  at: Date,
+  n: { title: string; message: string; link: string | null },
+): Promise<void> {
+  let keys: VapidKeys | null = null;
+  for (let after = 0; ; ) {
+    const page = await announcementTargets(app.db, at, after, ANNOUNCEMENT_PUSH_PAGE);
+    if (!page.length) return;
+    keys ??= await vapidKeys(app.db);
+    await Promise.all(
+      page.map((s) => {
+        const message: PushMessage = { id: s.notification_id, title: n.title, body: n.message, link: n.link };
+        return pushTo(app, keys!, s, JSON.stringify(message), s.user_id);
+      }),
+    );
+    after = page[page.length - 1]!.id;
+  }
+}
+
+async function pushTo(
+  app: FastifyInstance,
+  keys: VapidKeys,
+  s: { endpoint: string; p256dh: string; auth: string },
+  body: string,
+  userId: number,
+): Promise<void> {
+  // web-push encrypts and signs (RFC 8291, RFC 8292); the request itself goes through fetch,
+  // so its status is read the same way for every push service and a hung one times out.
+  const req = webpush.generateRequestDetails(
+    { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+    body,
+    {
+      vapidDetails: { subject: subject(app), publicKey: keys.publicKey, privateKey: keys.privateKey },
+      TTL: TTL_SECONDS,
+    },
   );
+  const headers = Object.fromEntries(
+    Object.entries(req.headers)
+      .filter(([name]) => name.toLowerCase() !== 'content-length')
+      .map(([k, v]) => [k, String(v)]),
+  );
+  try {
+    const res = await fetch(req.endpoint, {
+      method: req.method,
+      headers,
+      body: req.body ? new Uint8Array(req.body) : undefined,
+      redirect: 'error',
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    });
+    await res.body?.cancel();
+    if (res.status === 404 || res.status === 410) await deleteSubscription(app.db, s.endpoint);
+    else if (!res.ok) app.log.warn({ status: res.status, userId }, 'web push refused');
+  } catch (err) {
+    app.log.warn({ err, userId }, 'web push not delivered');
+  }
 }

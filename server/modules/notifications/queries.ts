@@ -68,14 +68,21 @@ export async function markAllRead(db: Db, userId: number): Promise<string | null
 }
 
 /**
- * An announcement: one notification for every user, in one statement. Returns the rows made
- * (user id + payload) so each can be published live.
+ * An announcement: one notification for every user, in one statement, all stamped `at` (which
+ * names the announcement's rows for Web Push). Only the count comes back: nothing per user is
+ * held in memory, however many users there are.
  */
-export function insertForEveryone(db: Db, n: { title: string; message: string; link: string | null }) {
-  return db.query<NotificationRow & { user_id: number }>(
-    `insert into notifications (user_id, title, message, type, link)
-       select id, $1, $2, 'announcement', $3 from users
-     returning user_id, ${COLUMNS}`,
-    [n.title, n.message, n.link],
+export async function insertForEveryone(
+  db: Db,
+  n: { title: string; message: string; link: string | null; at: Date },
+): Promise<number> {
+  const row = await db.one<{ n: number }>(
+    `with made as (
+       insert into notifications (user_id, title, message, type, link, created_at)
+         select id, $1, $2, 'announcement', $3, $4 from users
+       returning 1)
+     select count(*)::int as n from made`,
+    [n.title, n.message, n.link, n.at],
   );
+  return row?.n ?? 0;
 }

@@ -10,11 +10,15 @@ import {
   type AnnouncementBody,
   type PushSubscriptionBody,
 } from '../../../src/shared/notification-rules.ts';
-import type { NotificationsPage } from '../../../src/shared/notification-payloads.ts';
+import {
+  ANNOUNCEMENT_EVENT,
+  ANNOUNCEMENTS_CHANNEL,
+  type AnnouncementEvent,
+  type NotificationsPage,
+} from '../../../src/shared/notification-payloads.ts';
 import { feedPage, insertForEveryone, markAllRead, markRead, serializeNotification } from './queries.ts';
 import { pushState, removeSubscription, saveSubscription, setPushEnabled } from './push-queries.ts';
-import { sendPush, vapidKeys } from './push.ts';
-import { userChannel } from './notify.ts';
+import { pushAnnouncement, vapidKeys } from './push.ts';
 
 export async function feed(
   app: FastifyInstance,
@@ -42,35 +46,24 @@ export async function readAll(app: FastifyInstance, userId: number) {
   return { success: 'NOTIFICATIONS_ALL_READ' as const, last_notification_seen_date: seen };
 }
 
-/** Events per Pusher batch call (the HTTP API's limit). */
-const BATCH = 10;
-
 /**
- * One notification for every user, stored in one statement; the live events and pushes go out
- * after the reply (thousands of users must not hold the admin's request open).
+ * An announcement to every user (issue 7 §4), so it scales to any number of users: one
+ * INSERT…SELECT stores each user's copy (only the count comes back), one event on the channel
+ * every signed-in app listens to brings it live, and Web Push goes out a page of subscriptions at
+ * a time after the reply.
  */
 export async function announce(app: FastifyInstance, body: AnnouncementBody) {
-  const rows = await insertForEveryone(app.db, {
-    title: body.title,
-    message: body.message,
-    link: body.link ?? null,
-  });
+  const at = new Date();
+  const n = { title: body.title, message: body.message, link: body.link ?? null };
+  const count = await insertForEveryone(app.db, { ...n, at });
+  const live: AnnouncementEvent = { ...n, created_at: at.toISOString() };
   afterReply(app.log, 'announcement delivery', async () => {
-    for (let i = 0; i < rows.length; i += BATCH) {
-      const chunk = rows.slice(i, i + BATCH);
-      await app.realtime
-        .triggerBatch(
-          chunk.map((r) => ({
-            channel: userChannel(r.user_id),
-            name: 'notification',
-            data: serializeNotification(r),
-          })),
-        )
-        .catch((err: unknown) => app.log.warn({ err }, 'live announcement not delivered'));
-      await Promise.all(chunk.map((r) => sendPush(app, r.user_id, serializeNotification(r))));
-    }
+    await app.realtime
+      .trigger(ANNOUNCEMENTS_CHANNEL, ANNOUNCEMENT_EVENT, live)
+      .catch((err: unknown) => app.log.warn({ err }, 'live announcement not delivered'));
+    await pushAnnouncement(app, at, n);
   });
-  return { success: 'ANNOUNCEMENT_SENT' as const, count: rows.length };
+  return { success: 'ANNOUNCEMENT_SENT' as const, count };
 }
 
 /** Loopback, private and link-local hosts (IPv6 hosts come bracketed from URL.hostname). */

@@ -6,6 +6,7 @@ import type { Db } from '../../db/db.ts';
 import { isPrivate, USER_CHANNEL_PREFIX } from './protocol.ts';
 import { blockedEitherWay, pairRow } from '../friends/queries.ts';
 import type { Realtime } from './realtime.ts';
+import { ANNOUNCEMENTS_CHANNEL } from '../../../src/shared/notification-payloads.ts';
 
 /** The public channels app code may publish on. */
 export const PUBLIC_CHANNELS: ReadonlySet<string> = new Set(['update']);
@@ -18,6 +19,8 @@ export type ChannelGrant = { channelData?: string } | null;
 
 export async function authorizeChannel(db: Db, userId: number, channel: string): Promise<ChannelGrant> {
   if (channel === `private-user.${userId}`) return {};
+  // Admin announcements, the same for everyone signed in (notifications/service.ts announce).
+  if (channel === ANNOUNCEMENTS_CHANNEL) return {};
   const convo = /^presence-convo\.(\d{1,10})\.(\d{1,10})$/.exec(channel);
   if (convo) {
     const a = Number(convo[1]);
