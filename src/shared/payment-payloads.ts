@@ -40,7 +40,8 @@ export type SubscriptionView = {
   id: number;
   package_id: number | null;
   months: number | null;
-  source: 'order' | 'grant';
+  /** order: paid; grant: given by the team; coupon: a coupon's days; trial: the free trial. */
+  source: 'order' | 'grant' | 'coupon' | 'trial';
   period_start: string;
   period_end: string;
   status: 'active' | 'cancelled' | 'ended';

@@ -3,11 +3,14 @@
 import { z } from 'zod';
 import { id } from './input-rules.ts';
 import { uuid } from './validation.ts';
+import { couponCode } from './coupon-rules.ts';
 
 export const checkoutBody = z.object({
   package_id: id('FORM_PACKAGE_NOT_FOUND'),
   /** One per checkout attempt, made by the client: a retry or a double click sends the same one. */
   idempotency_key: uuid,
+  /** A percent (or anniversary) coupon: the server takes it off the price (server/modules/coupons). */
+  coupon_code: couponCode.optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 

@@ -13,8 +13,14 @@ export type NotifyInput = { type: string; title: string; message: string; link?:
 export const userChannel = (userId: number) => `private-user.${userId}`;
 
 export async function notify(app: FastifyInstance, userId: number, n: NotifyInput): Promise<void> {
-  const row = await insertNotification(app.db, userId, n);
-  await publish(app, userId, serializeNotification(row));
+  await notifyReturning(app, userId, n);
+}
+
+/** notify, answering the stored notification (coupon generation puts it in its reply, SPEC §7). */
+export async function notifyReturning(app: FastifyInstance, userId: number, n: NotifyInput): Promise<NotificationPayload> {
+  const payload = serializeNotification(await insertNotification(app.db, userId, n));
+  await publish(app, userId, payload);
+  return payload;
 }
 
 /** Live event and push for an already stored notification (also used by announcements). */

@@ -14,6 +14,7 @@ import type {
 } from '../../../src/shared/payment-payloads.ts';
 import { declineToCode, type PaymentProvider } from './provider.ts';
 import * as q from './queries.ts';
+import { orderWithCoupon } from '../coupons/service.ts';
 
 export type Settled = 'succeeded' | 'failed' | 'canceled' | 'open' | 'unknown';
 
@@ -102,14 +103,13 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
   // The attempt closed above may have been paid after all: then this one is not needed.
   if (await q.isPremium(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
 
-  const inserted = await q.insertOrder(db, {
-    userId,
-    packageId: pkg.id,
-    months: pkg.months,
-    amount: pkg.price_bani,
-    key: body.idempotency_key,
-    provider: provider.name,
-  });
+  const row = (t: Db, amount: number) =>
+    q.insertOrder(t, { userId, packageId: pkg.id, months: pkg.months, amount, key: body.idempotency_key, provider: provider.name });
+  // With a coupon, the order is written in the transaction that claims and reserves it, at the
+  // price the server computes (a failed or canceled order frees the coupon: migration 015).
+  const inserted = body.coupon_code
+    ? await orderWithCoupon(db, userId, body.coupon_code, pkg, row)
+    : await row(db, pkg.price_bani);
   // Lost a race: a twin request with the same key wrote it (answer that), or another tab opened an attempt.
   const order = inserted ?? (await q.orderByKey(db, userId, body.idempotency_key));
   if (!order) throw conflict('FORM_CONFLICT');
