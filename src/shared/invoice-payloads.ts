@@ -1,0 +1,61 @@
+// Answers of the billing-data and invoices API (server/modules/invoices), shared with the app.
+import type { BillingData } from './billing-rules.ts';
+import type { OrderStatus } from './payment-payloads.ts';
+
+export type BillingResponse = { billing: BillingData | null };
+export type BillingSaved = BillingResponse & { success: 'BILLING_DATA_SAVED' };
+
+/** The parties as printed: a snapshot taken when the invoice was issued. */
+export type InvoiceParty = {
+  kind?: 'person' | 'company';
+  name: string;
+  cif: string;
+  reg_no: string;
+  address: string;
+  city: string;
+  county: string;
+  country: string;
+  email?: string;
+  iban?: string;
+  vat_payer?: boolean;
+};
+
+export type InvoiceView = {
+  id: number;
+  /** Series and number as printed: GRL-000123. */
+  code: string;
+  series: string;
+  number: number;
+  kind: 'invoice' | 'storno';
+  order_id: number;
+  /** For a storno: the invoice it cancels. */
+  storno_of: number | null;
+  /** For an invoice: its storno, when it was refunded. */
+  storno_id: number | null;
+  issued_at: string;
+  description: string;
+  vat_percent: number;
+  base_bani: number;
+  vat_bani: number;
+  total_bani: number;
+  currency: string;
+};
+
+export type InvoiceFull = InvoiceView & { seller: InvoiceParty; buyer: InvoiceParty };
+
+/** One payment attempt of the history, with the invoices issued for it (the invoice, then its storno). */
+export type PaymentHistoryItem = {
+  order_id: number;
+  status: OrderStatus;
+  months: number;
+  amount_bani: number;
+  currency: string;
+  failure_code: string | null;
+  card: { brand: string; last4: string } | null;
+  created_at: string;
+  paid_at: string | null;
+  invoices: InvoiceView[];
+};
+
+export type InvoicesResponse = { payments: PaymentHistoryItem[] };
+export type StornoResponse = { invoice: InvoiceView; success: 'INVOICE_VOIDED' };
