@@ -5,7 +5,8 @@
 import type { ErrorCode } from '../../../src/shared/codes.ts';
 
 /** Stripe's PaymentIntent statuses that matter here. */
-export type IntentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+export type IntentStatus =
+  'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
 
 export type CardSummary = { brand: string; last4: string; exp_month: number; exp_year: number };
 
@@ -24,11 +25,50 @@ export type CreatedIntent = ProviderIntent & { client_secret: string };
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Same idempotency key → the same intent (and secret), never a second one. */
-  createIntent(input: { amount: number; currency: string; idempotencyKey: string; orderId: number }): Promise<CreatedIntent>;
+  createIntent(input: {
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+    orderId: number;
+  }): Promise<CreatedIntent>;
   retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
   /** Cancels unless the money already moved; answers the intent as it is afterwards. */
   cancelIntent(id: string): Promise<ProviderIntent | undefined>;
+
+  // Saved cards (cards.ts) and renewal (renewal.ts). Every create call carries an idempotency key.
+  /** The provider's customer for a user; the key makes a retried call the same customer. */
+  createCustomer(input: { userId: number; idempotencyKey: string }): Promise<string>;
+  /** A SetupIntent: saves a card to the customer, with 3-D Secure when the bank asks. */
+  createSetupIntent(input: {
+    customerId: string;
+    idempotencyKey: string;
+    setupId: number;
+  }): Promise<CreatedSetupIntent>;
+  retrieveSetupIntent(id: string): Promise<ProviderSetupIntent | undefined>;
+  /** Takes a saved card off the customer; a card already gone is not an error. */
+  detachPaymentMethod(id: string): Promise<void>;
+  /**
+   * Charges a saved card without the customer (renewal): confirmed at once, off-session. A decline
+   * comes back as a closed intent with its decline code, not as a throw.
+   */
+  chargeSaved(input: {
+    amount: number;
+    currency: string;
+    customerId: string;
+    paymentMethodId: string;
+    idempotencyKey: string;
+    orderId: number;
+  }): Promise<ProviderIntent>;
 }
+
+export type ProviderSetupIntent = {
+  id: string;
+  status: IntentStatus;
+  decline_code: string | null;
+  /** The saved card once the intent succeeded. */
+  payment_method: { id: string; card: CardSummary } | null;
+};
+export type CreatedSetupIntent = ProviderSetupIntent & { client_secret: string };
 
 /** Stripe's decline codes → the catalogue's card codes (SPEC §8). */
 const DECLINES: Record<string, ErrorCode> = {

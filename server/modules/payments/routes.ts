@@ -14,6 +14,11 @@ import { SandboxProvider } from './sandbox-provider.ts';
 import sandboxRoutes from './sandbox-routes.ts';
 import { StripeProvider, stripeClient } from './stripe-provider.ts';
 import stripeWebhook from './stripe-webhook.ts';
+import cardsRoutes from './cards-routes.ts';
+import sandboxSetupRoutes from './sandbox-setup-routes.ts';
+import { settleSetup } from './cards.ts';
+import { startRenewalJob } from './renewal.ts';
+import { notify } from '../notifications/notify.ts';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
@@ -39,7 +44,8 @@ export function paymentsMode(config: {
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const mode = paymentsMode(app.config);
-  if (mode === 'stripe' && !app.config.STRIPE_SECRET_KEY) throw new Error('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  if (mode === 'stripe' && !app.config.STRIPE_SECRET_KEY)
+    throw new Error('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   const provider =
     mode === 'sandbox'
       ? new SandboxProvider(app.db)
@@ -55,7 +61,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/packages',
     { schema: { tags, summary: 'Pachetele Premium: luni, preț în bani cu TVA inclus, preț pe lună' } },
-    async (): Promise<PackagesResponse> => ({ packages: await q.activePackages(app.db), provider: provider?.name ?? null }),
+    async (): Promise<PackagesResponse> => ({
+      packages: await q.activePackages(app.db),
+      provider: provider?.name ?? null,
+    }),
   );
 
   app.post(
@@ -65,7 +74,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: {
         rateLimit: {
           ...CHECKOUT_RATE,
-          keyGenerator: (req: { auth?: { id: number } | null; ip: string }) => `checkout:${req.auth?.id ?? req.ip}`,
+          keyGenerator: (req: { auth?: { id: number } | null; ip: string }) =>
+            `checkout:${req.auth?.id ?? req.ip}`,
         },
       },
       schema: {
@@ -97,7 +107,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payments/subscription',
-    { onRequest: app.authenticate, schema: { tags, security, summary: 'Abonamentul în curs și sfârșitul Premium' } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'Abonamentul în curs și sfârșitul Premium' },
+    },
     async (req) => payments.subscription(app.db, me(req)),
   );
 
@@ -105,10 +118,31 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/payments/subscription/cancel',
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Anulează abonamentul: nu se mai reînnoiește, Premium rămâne până la sfârșitul perioadei' },
+      schema: {
+        tags,
+        security,
+        summary: 'Anulează abonamentul: nu se mai reînnoiește, Premium rămâne până la sfârșitul perioadei',
+      },
     },
     async (req) => payments.cancel(app.db, me(req)),
   );
+
+  await app.register(cardsRoutes, { provider });
+  if (provider && app.config.RENEWAL_JOB_INTERVAL_S > 0 && app.config.NODE_ENV !== 'test') {
+    // Every process runs the job; the queue's SKIP LOCKED claim keeps them apart (renewal.ts).
+    const stop = startRenewalJob(
+      {
+        db: app.db,
+        provider,
+        notify: async (userId, n) => {
+          await notify(app, userId, n);
+        },
+        log: app.log,
+      },
+      app.config.RENEWAL_JOB_INTERVAL_S * 1000,
+    );
+    app.addHook('onClose', async () => stop());
+  }
 
   if (provider instanceof StripeProvider)
     await app.register(stripeWebhook, {
@@ -120,6 +154,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       provider,
       // The sandbox's "webhook": the service asks the provider again and settles the order.
       onIntentChanged: (intentId: string) => payments.settle(app.db, provider, intentId, app.log),
+    });
+  if (provider instanceof SandboxProvider)
+    await app.register(sandboxSetupRoutes, {
+      db: app.db,
+      onSetupChanged: (id: string) => settleSetup(app.db, provider, id),
     });
 };
 

@@ -5,7 +5,15 @@
 // as Stripe's webhook would, and the service asks it again through the port before settling.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
-import type { CreatedIntent, IntentStatus, PaymentProvider, ProviderIntent } from './provider.ts';
+import type {
+  CreatedIntent,
+  CreatedSetupIntent,
+  IntentStatus,
+  PaymentProvider,
+  ProviderIntent,
+  ProviderSetupIntent,
+} from './provider.ts';
+import * as setup from './sandbox-setup.ts';
 import { cardBrand, cardOutcome } from '../../../src/shared/sandbox-cards.ts';
 
 type IntentRow = {
@@ -21,7 +29,8 @@ type IntentRow = {
   card_exp_year: number | null;
 };
 
-const COLS = 'id, client_secret, amount, currency, status, decline_code, card_brand, card_last4, card_exp_month, card_exp_year';
+const COLS =
+  'id, client_secret, amount, currency, status, decline_code, card_brand, card_last4, card_exp_month, card_exp_year';
 
 function toIntent(r: IntentRow): ProviderIntent {
   return {
@@ -53,7 +62,11 @@ export class SandboxProvider implements PaymentProvider {
     this.db = db;
   }
 
-  async createIntent(input: { amount: number; currency: string; idempotencyKey: string }): Promise<CreatedIntent> {
+  async createIntent(input: {
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<CreatedIntent> {
     const id = `pi_sbx_${randomBytes(12).toString('hex')}`;
     const secret = `${id}_secret_${randomBytes(24).toString('hex')}`;
     await this.db.query(
@@ -61,7 +74,10 @@ export class SandboxProvider implements PaymentProvider {
        values ($1, $2, $3, $4, $5) on conflict (idempotency_key) do nothing`,
       [id, secret, input.idempotencyKey, input.amount, input.currency],
     );
-    const row = await this.db.one<IntentRow>(`select ${COLS} from sandbox_payment_intents where idempotency_key = $1`, [input.idempotencyKey]);
+    const row = await this.db.one<IntentRow>(
+      `select ${COLS} from sandbox_payment_intents where idempotency_key = $1`,
+      [input.idempotencyKey],
+    );
     // Stripe refuses a key reused with other parameters; so does the sandbox.
     if (!row || row.amount !== input.amount || row.currency !== input.currency)
       throw new Error('sandbox: idempotency key reused with different parameters');
@@ -69,7 +85,9 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async retrieveIntent(id: string): Promise<ProviderIntent | undefined> {
-    const row = await this.db.one<IntentRow>(`select ${COLS} from sandbox_payment_intents where id = $1`, [id]);
+    const row = await this.db.one<IntentRow>(`select ${COLS} from sandbox_payment_intents where id = $1`, [
+      id,
+    ]);
     return row ? toIntent(row) : undefined;
   }
 
@@ -84,7 +102,9 @@ export class SandboxProvider implements PaymentProvider {
 
   /** The intent when `secret` is its client secret; undefined otherwise (the caller answers 404). */
   async withSecret(id: string, secret: string): Promise<ProviderIntent | undefined> {
-    const row = await this.db.one<IntentRow>(`select ${COLS} from sandbox_payment_intents where id = $1`, [id]);
+    const row = await this.db.one<IntentRow>(`select ${COLS} from sandbox_payment_intents where id = $1`, [
+      id,
+    ]);
     return row && sameSecret(row.client_secret, secret) ? toIntent(row) : undefined;
   }
 
@@ -95,13 +115,22 @@ export class SandboxProvider implements PaymentProvider {
    */
   async confirmCard(id: string, card: CardInput): Promise<void> {
     const outcome = cardOutcome(card);
-    const status = outcome.kind === 'succeed' ? 'succeeded' : outcome.kind === 'three_ds' ? 'requires_action' : 'canceled';
+    const status =
+      outcome.kind === 'succeed' ? 'succeeded' : outcome.kind === 'three_ds' ? 'requires_action' : 'canceled';
     await this.db.query(
       `update sandbox_payment_intents
           set status = $2, decline_code = $3, card_brand = $4, card_last4 = $5, card_exp_month = $6, card_exp_year = $7,
               updated_at = now()
         where id = $1 and status = 'requires_payment_method'`,
-      [id, status, outcome.kind === 'decline' ? outcome.code : null, cardBrand(card.number), card.number.slice(-4), card.exp_month, card.exp_year],
+      [
+        id,
+        status,
+        outcome.kind === 'decline' ? outcome.code : null,
+        cardBrand(card.number),
+        card.number.slice(-4),
+        card.exp_month,
+        card.exp_year,
+      ],
     );
   }
 
@@ -112,5 +141,32 @@ export class SandboxProvider implements PaymentProvider {
         where id = $1 and status = 'requires_action'`,
       [id, approve ? 'succeeded' : 'canceled', approve ? null : 'authentication_failed'],
     );
+  }
+
+  // Saved cards and off-session charges (sandbox-setup.ts).
+  async createCustomer(): Promise<string> {
+    return `cus_sbx_${randomBytes(12).toString('hex')}`;
+  }
+
+  createSetupIntent(input: { customerId: string; idempotencyKey: string }): Promise<CreatedSetupIntent> {
+    return setup.createSetupIntent(this.db, input);
+  }
+
+  retrieveSetupIntent(id: string): Promise<ProviderSetupIntent | undefined> {
+    return setup.retrieveSetupIntent(this.db, id);
+  }
+
+  detachPaymentMethod(id: string): Promise<void> {
+    return setup.detachPaymentMethod(this.db, id);
+  }
+
+  async chargeSaved(input: {
+    amount: number;
+    currency: string;
+    customerId: string;
+    paymentMethodId: string;
+    idempotencyKey: string;
+  }): Promise<ProviderIntent> {
+    return (await this.retrieveIntent(await setup.chargeSaved(this.db, input)))!;
   }
 }

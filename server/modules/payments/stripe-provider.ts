@@ -3,7 +3,14 @@
 // with their latest charge (card brand, last four, expiry) and cancelled when an attempt is over.
 // Used when STRIPE_SECRET_KEY is set; STRIPE_API_URL points the SDK elsewhere (the tests' recorder).
 import Stripe from 'stripe';
-import type { CreatedIntent, IntentStatus, PaymentProvider, ProviderIntent } from './provider.ts';
+import type {
+  CreatedIntent,
+  CreatedSetupIntent,
+  IntentStatus,
+  PaymentProvider,
+  ProviderIntent,
+  ProviderSetupIntent,
+} from './provider.ts';
 
 /** The fields of a PaymentIntent this adapter reads. */
 type Intent = {
@@ -13,7 +20,14 @@ type Intent = {
   currency: string;
   client_secret: string | null;
   last_payment_error?: { code?: string | null; decline_code?: string | null } | null;
-  latest_charge?: string | { payment_method_details?: { card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } | null } | null } | null;
+  latest_charge?:
+    | string
+    | {
+        payment_method_details?: {
+          card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } | null;
+        } | null;
+      }
+    | null;
 };
 
 const STATUSES: Record<string, IntentStatus> = {
@@ -48,7 +62,11 @@ export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
     maxNetworkRetries: 2,
     timeout: 10_000,
     ...(url
-      ? { host: url.hostname, port: url.port || (url.protocol === 'http:' ? 80 : 443), protocol: url.protocol === 'http:' ? 'http' : 'https' }
+      ? {
+          host: url.hostname,
+          port: url.port || (url.protocol === 'http:' ? 80 : 443),
+          protocol: url.protocol === 'http:' ? 'http' : 'https',
+        }
       : {}),
   });
 }
@@ -61,7 +79,12 @@ export class StripeProvider implements PaymentProvider {
     this.stripe = stripe;
   }
 
-  async createIntent(input: { amount: number; currency: string; idempotencyKey: string; orderId: number }): Promise<CreatedIntent> {
+  async createIntent(input: {
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+    orderId: number;
+  }): Promise<CreatedIntent> {
     const pi = (await this.stripe.paymentIntents.create(
       {
         amount: input.amount,
@@ -78,7 +101,9 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async retrieveIntent(id: string): Promise<ProviderIntent | undefined> {
-    const pi = (await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] })) as unknown as Intent;
+    const pi = (await this.stripe.paymentIntents.retrieve(id, {
+      expand: ['latest_charge'],
+    })) as unknown as Intent;
     return toIntent(pi);
   }
 
@@ -90,4 +115,118 @@ export class StripeProvider implements PaymentProvider {
     }
     return this.retrieveIntent(id);
   }
+
+  // Saved cards: a Customer per user, SetupIntents for off-session use, detach on removal, and
+  // renewals as off-session PaymentIntents confirmed at once. Every create call is idempotent.
+  async createCustomer(input: { userId: number; idempotencyKey: string }): Promise<string> {
+    const c = await this.stripe.customers.create(
+      { metadata: { user_id: String(input.userId) } },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return c.id;
+  }
+
+  async createSetupIntent(input: {
+    customerId: string;
+    idempotencyKey: string;
+    setupId: number;
+  }): Promise<CreatedSetupIntent> {
+    const si = (await this.stripe.setupIntents.create(
+      {
+        customer: input.customerId,
+        allowed_payment_method_types: ['card'],
+        payment_method_options: { card: { request_three_d_secure: 'automatic' } },
+        // Saved for renewals made without the customer: the bank may ask 3-D Secure now instead.
+        usage: 'off_session',
+        metadata: { card_setup_id: String(input.setupId) },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    )) as unknown as SetupIntent;
+    if (!si.client_secret) throw new Error('stripe: setup intent without client secret');
+    return { ...toSetup(si), client_secret: si.client_secret };
+  }
+
+  async retrieveSetupIntent(id: string): Promise<ProviderSetupIntent | undefined> {
+    return toSetup(
+      (await this.stripe.setupIntents.retrieve(id, { expand: ['payment_method'] })) as unknown as SetupIntent,
+    );
+  }
+
+  async detachPaymentMethod(id: string): Promise<void> {
+    try {
+      await this.stripe.paymentMethods.detach(id);
+    } catch (err) {
+      // Already detached (or deleted at Stripe): the card is gone either way.
+      if (
+        (err as { code?: string }).code !== 'resource_missing' &&
+        (err as { type?: string }).type !== 'StripeInvalidRequestError'
+      )
+        throw err;
+    }
+  }
+
+  async chargeSaved(input: {
+    amount: number;
+    currency: string;
+    customerId: string;
+    paymentMethodId: string;
+    idempotencyKey: string;
+    orderId: number;
+  }): Promise<ProviderIntent> {
+    let id: string;
+    try {
+      const pi = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: input.currency.toLowerCase(),
+          customer: input.customerId,
+          payment_method: input.paymentMethodId,
+          off_session: true,
+          confirm: true,
+          metadata: { order_id: String(input.orderId) },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      id = pi.id;
+    } catch (err) {
+      // A decline (or authentication_required) is an error carrying the intent it closed.
+      const pi = (err as { payment_intent?: { id?: string } }).payment_intent;
+      if (!pi?.id) throw err;
+      id = pi.id;
+    }
+    return (await this.retrieveIntent(id))!;
+  }
+}
+
+type SetupIntent = {
+  id: string;
+  status: string;
+  client_secret: string | null;
+  last_setup_error?: { code?: string | null; decline_code?: string | null } | null;
+  payment_method?:
+    | string
+    | { id: string; card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } | null }
+    | null;
+};
+
+function toSetup(si: SetupIntent): ProviderSetupIntent {
+  const pm = typeof si.payment_method === 'object' ? si.payment_method : null;
+  const card = pm?.card;
+  return {
+    id: si.id,
+    status: STATUSES[si.status] ?? 'processing',
+    decline_code: si.last_setup_error?.decline_code ?? si.last_setup_error?.code ?? null,
+    payment_method:
+      pm && card?.brand && card.last4 && card.exp_month && card.exp_year
+        ? {
+            id: pm.id,
+            card: {
+              brand: card.brand,
+              last4: card.last4,
+              exp_month: card.exp_month,
+              exp_year: card.exp_year,
+            },
+          }
+        : null,
+  };
 }
