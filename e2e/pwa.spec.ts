@@ -202,6 +202,8 @@ test("update modal: the realtime 'update' channel's .update event opens it; 'Mai
     server.onMessage((msg) => ws.send(msg));
     toPage = (frame) => ws.send(frame);
   });
+  // Signed in, the realtime client starts at idle (a visitor's waits 30 s: src/shell/realtime-start.ts).
+  await login(page);
   await page.goto('/');
   await acceptCookies(page);
   await subscribedToUpdate;

@@ -1,13 +1,14 @@
-// The update modal from an admin's broadcast (issue 7 §1): an open page subscribed to the public
+// The update modal from an admin's broadcast (issue 7 §1): a signed-in page subscribed to the public
 // 'update' channel; an admin calls POST /api/v1/admin/announce-update; the real hub sends
 // 'update' and the modal opens — no frame injected by the test.
 import { test, expect } from './fixtures.ts';
-import { ADMIN } from './helpers.ts';
+import { ADMIN, DEMO, login } from './helpers.ts';
 
 const UPDATE_TITLE = 'O nouă versiune este disponibilă!';
 
 test("an admin's announcement opens the update modal on an open page", async ({ page, request }) => {
-  // The page's realtime client is lazy: wait until the hub confirms its 'update' subscription.
+  // The page's realtime client is lazy (at idle once signed in; a visitor's waits 30 s, see
+  // src/shell/realtime-start.ts and its unit test): wait until the hub confirms the subscription.
   const subscribed = new Promise<void>((resolve) =>
     page.on('websocket', (ws) =>
       ws.on('framereceived', ({ payload }) => {
@@ -17,16 +18,16 @@ test("an admin's announcement opens the update modal on an open page", async ({ 
       }),
     ),
   );
-  await page.goto('/');
+  await login(page, DEMO);
   await subscribed;
   const dialog = page.getByRole('dialog', { name: UPDATE_TITLE });
   await expect(dialog).toBeHidden();
 
-  const login = await request.post('/api/v1/auth/login', {
+  const adminLogin = await request.post('/api/v1/auth/login', {
     data: { email: ADMIN.email, password: ADMIN.password },
   });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
+  expect(adminLogin.ok()).toBe(true);
+  const { token } = (await adminLogin.json()) as { token: string };
   const announced = await request.post('/api/v1/admin/announce-update', {
     headers: { authorization: `Bearer ${token}` },
     data: { version: 'e2e' },

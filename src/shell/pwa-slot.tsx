@@ -3,6 +3,8 @@
 // network; once the public settings are loaded it starts realtime and listens for '.update'.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
+import type Echo from 'laravel-echo';
 import { app } from '../state/app.ts';
 import { loadSettings } from '../state/settings.ts';
 import { recordVisit } from '../state/app-usage.ts';
@@ -12,6 +14,7 @@ import { InstallBanner } from './pwa/InstallBanner.tsx';
 import { UpdateModal } from './pwa/UpdateModal.tsx';
 import { OfflineIndicator } from './pwa/OfflineIndicator.tsx';
 import { whenIdle } from './when-idle.ts';
+import { scheduleRealtime } from './realtime-start.ts';
 
 let realtimeStarted: Promise<void> | null = null;
 
@@ -25,21 +28,39 @@ export function startRealtimeOnce(): Promise<void> {
     .then(async ({ startRealtime, listenForUpdates }) => {
       const echo = startRealtime(settings);
       listenForUpdates();
-      // Live messages and seen receipts (issue 7 §3), live notifications and their navbar count
-      // (issue 7 §4), all on the signed-in user's private channel: both listeners are bound in the
-      // same turn, so none misses an event that comes right after the subscription succeeds.
-      const [userChannel, notificationsLive] = await Promise.all([
-        import('../realtime/user-channel.ts'),
-        import('../realtime/notifications-live.ts'),
-      ]);
-      userChannel.followUserChannel(echo);
-      notificationsLive.followNotifications(echo);
+      followAccount(echo);
     })
     .catch(() => {
       // Realtime is an extra (live messages, update notice): the app works without it.
       realtimeStarted = null;
     });
   return realtimeStarted;
+}
+
+/**
+ * Live messages, seen receipts and notifications (issue 7 §3–4), all on the signed-in user's
+ * private channel. Their modules (and the message outbox's IndexedDB they import) load with the
+ * first signed-in user: a visitor's page never runs them. Both listeners are bound in the same
+ * turn, so none misses an event that comes right after the subscription succeeds.
+ */
+function followAccount(echo: Echo<'pusher'>): void {
+  const load = () =>
+    Promise.all([import('../realtime/user-channel.ts'), import('../realtime/notifications-live.ts')])
+      .then(([userChannel, notificationsLive]) => {
+        userChannel.followUserChannel(echo);
+        notificationsLive.followNotifications(echo);
+      })
+      // A chunk that failed to load (offline right then): the next page load tries again.
+      .catch(() => undefined);
+  if (app.user) {
+    void load();
+    return;
+  }
+  const stop = subscribeKey(app, 'user', (user) => {
+    if (!user) return;
+    stop();
+    void load();
+  });
 }
 
 export default function PwaSlot() {
@@ -65,8 +86,8 @@ export default function PwaSlot() {
     [],
   );
 
-  // Once the page is idle: the first interaction never waits for the realtime client.
-  useEffect(() => (settings ? whenIdle(() => void startRealtimeOnce(), 5000) : undefined), [settings]);
+  // Never before the page is idle, and for a visitor much later (src/shell/realtime-start.ts).
+  useEffect(() => (settings ? scheduleRealtime(() => void startRealtimeOnce()) : undefined), [settings]);
 
   useEffect(() => syncThemeColor(theme), [theme]);
 
