@@ -65,3 +65,29 @@ export async function dismissOverlays(page: Page): Promise<void> {
   const cookies = page.getByRole('button', { name: 'Doar esențiale' });
   if (await cookies.isVisible().catch(() => false)) await cookies.click();
 }
+
+/**
+ * A new account, e-mail confirmed and profile complete, signed in on `page` at /teste (specs that
+ * change premium or coupons use their own accounts, so the demo accounts stay as others expect).
+ */
+export async function registerAccount(page: Page, name: string): Promise<{ email: string; password: string }> {
+  const email = `cont.${Date.now()}.${Math.floor(Math.random() * 1e6)}@exemplu.ro`;
+  const password = 'parola-buna-123';
+  await page.goto('/inregistrare');
+  await page.getByLabel('Nume complet').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Parola', { exact: true }).fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Creează contul' }).click();
+  await expect(page).toHaveURL(/\/verifica-email/);
+  const link = new URL(await mailLink(email, '/confirma-email'));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText(/confirmat/i).first()).toBeVisible();
+  await page.goto('/teste');
+  await page.getByLabel('Manualul după care înveți').selectOption({ index: 1 });
+  await page.getByLabel('Specializarea').selectOption({ index: 1 });
+  await page.getByLabel('Centrul universitar').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Salvează și începe' }).click();
+  await expect(page).toHaveURL(/\/teste$/);
+  return { email, password };
+}

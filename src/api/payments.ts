@@ -13,8 +13,9 @@ import type {
 export type * from '../shared/payment-payloads.ts';
 
 export const getPackages = (): Promise<PackagesResponse> => api.get('packages');
-export const startCheckout = (packageId: number, idempotencyKey: string): Promise<CheckoutResponse> =>
-  api.post('payments/checkout', { package_id: packageId, idempotency_key: idempotencyKey });
+/** couponCode: the server takes the coupon off the price itself (the amount is never sent). */
+export const startCheckout = (packageId: number, idempotencyKey: string, couponCode?: string | null): Promise<CheckoutResponse> =>
+  api.post('payments/checkout', { package_id: packageId, idempotency_key: idempotencyKey, ...(couponCode ? { coupon_code: couponCode } : {}) });
 export const getOrder = (id: number): Promise<OrderResponse> => api.get(`payments/orders/${id}`);
 export const getSubscription = (): Promise<SubscriptionResponse> => api.get('payments/subscription');
 export const cancelSubscription = (): Promise<CancelResponse> => api.post('payments/subscription/cancel');

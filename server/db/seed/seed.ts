@@ -2,10 +2,12 @@
 import type { Db } from '../db.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedContent } from './content.ts';
+import { seedCoupons } from './coupons.ts';
 
 export type SeedOptions = { log?: (msg: string) => void };
 
 export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
   await seedContent(db, opts); // first: demo accounts take the first manual as theirs
   await seedAccounts(db, opts);
+  await seedCoupons(db, opts);
 }

@@ -2,7 +2,8 @@
 // checkout for a user without premium, the running subscription and its cancellation for a premium
 // one. Back from the 3-D Secure page with ?comanda=ID, it shows how the server settled that order.
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
 import { Icon } from '../../shell/icons.tsx';
@@ -19,6 +20,10 @@ import { PackageList } from './premium/PackageList.tsx';
 import { CardForm } from './premium/CardForm.tsx';
 import { SubscriptionPanel } from './premium/SubscriptionPanel.tsx';
 import { TestCards } from './premium/TestCards.tsx';
+import { CouponField } from './premium/CouponField.tsx';
+import { TrialOffer } from './premium/TrialOffer.tsx';
+import '../settings/coupons.css';
+import type { QuoteResponse } from '../../api/coupons.ts';
 import { formatLei, packageTitle } from './premium/format.ts';
 
 function Status() {
@@ -59,6 +64,9 @@ function PremiumPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const [paid, setPaid] = useState<PaymentOrder | null>(null);
   const [returnedError, setReturnedError] = useState<string | null>(null);
+  // ?cupon=CODE from /setari/cupoane fills the coupon field; the server's quote sets the price.
+  const [initialCoupon] = useState(() => params.get('cupon'));
+  const [quote, setQuote] = useState<QuoteResponse | null>(null);
 
   useEffect(() => {
     getPackages().then(
@@ -117,6 +125,8 @@ function PremiumPage() {
         <Status />
         {premium ? <SubscriptionPanel key={paid?.id ?? 0} /> : null}
       </div>
+      {/* The trial is free: offered whatever the card payments' state. */}
+      {!premium && !paid ? <TrialOffer /> : null}
       {premium ? (
         <Link to="/teste" className="btn btn--primary">
           Mergi la teste
@@ -136,9 +146,11 @@ function PremiumPage() {
           <PackageList packages={catalogue.packages} selected={selected} onSelect={setSelected} />
           {pkg ? (
             <div className="card checkout__pay">
+              <CouponField packageId={pkg.id} initialCode={initialCoupon} quote={quote} onQuote={setQuote} />
               <CardForm
                 key={`${pkg.id}-${returnedError ?? ''}`}
                 pkg={pkg}
+                quote={quote}
                 initialError={returnedError}
                 onPaid={onPaid}
                 onAlreadyPremium={() => void refreshUser(undefined)}

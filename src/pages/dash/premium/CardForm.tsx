@@ -9,6 +9,7 @@ import { confirmCard, getOrder, startCheckout, type CheckoutResponse, type Payme
 import { TextField } from '../../../shell/form/TextField.tsx';
 import { FormErrors } from '../../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../../shell/form/SubmitButton.tsx';
+import type { QuoteResponse } from '../../../api/coupons.ts';
 import { formatLei, newKey, packageTitle } from './format.ts';
 
 type Fields = { number: string; exp: string; cvc: string };
@@ -42,11 +43,14 @@ function parse(f: Fields): { card?: { number: string; exp_month: number; exp_yea
 
 export function CardForm({
   pkg,
+  quote = null,
   initialError,
   onPaid,
   onAlreadyPremium,
 }: {
   pkg: PremiumPackage;
+  /** The coupon the server accepted for this package, with the price it will charge. */
+  quote?: QuoteResponse | null;
   initialError?: string | null;
   onPaid: (order: PaymentOrder) => void;
   onAlreadyPremium: () => void;
@@ -56,7 +60,9 @@ export function CardForm({
   const [errors, setErrors] = useState<FieldErrors>(initialError ? { general: [initialError] } : {});
   const [busy, setBusy] = useState(false);
   // The attempt in progress: its key, and the checkout once the server answered it.
-  const attempt = useRef<{ key: string; packageId: number; checkout?: CheckoutResponse } | null>(null);
+  const attempt = useRef<{ key: string; packageId: number; coupon: string | null; checkout?: CheckoutResponse } | null>(null);
+  const coupon = quote?.package_id === pkg.id ? quote : null;
+  const price = coupon?.amount_bani ?? pkg.price_bani;
 
   const set = (name: keyof Fields) => (v: string) =>
     setFields((f) => ({ ...f, [name]: name === 'number' ? groupDigits(v) : name === 'exp' ? formatExp(v) : v.replace(/\D/g, '').slice(0, 4) }));
@@ -75,9 +81,11 @@ export function CardForm({
     if (!card) return;
     setBusy(true);
     try {
-      if (!attempt.current || attempt.current.packageId !== pkg.id) attempt.current = { key: newKey(), packageId: pkg.id };
+      const code = coupon?.code ?? null;
+      if (!attempt.current || attempt.current.packageId !== pkg.id || attempt.current.coupon !== code)
+        attempt.current = { key: newKey(), packageId: pkg.id, coupon: code };
       const current = attempt.current;
-      current.checkout ??= await startCheckout(pkg.id, current.key);
+      current.checkout ??= await startCheckout(pkg.id, current.key, code);
       const c = current.checkout;
       if (!c.payment) return settled((await getOrder(c.order.id)).order);
       const { intent } = await confirmCard(c.payment.intent_id, c.payment.client_secret, card);
@@ -105,7 +113,14 @@ export function CardForm({
   return (
     <form className="card-form" onSubmit={submit} noValidate aria-label="Plata cu cardul">
       <h2 className="card-form__title">
-        Plată cu cardul: {packageTitle(pkg)}, {formatLei(pkg.price_bani)}
+        Plată cu cardul: {packageTitle(pkg)},{' '}
+        {coupon ? (
+          <>
+            <s className="price-old">{formatLei(pkg.price_bani)}</s> {formatLei(price)}
+          </>
+        ) : (
+          formatLei(price)
+        )}
       </h2>
       <TextField
         label="Numărul cardului"
@@ -141,7 +156,7 @@ export function CardForm({
       </div>
       <FormErrors codes={errors.general ?? []} />
       <SubmitButton busy={busy} busyLabel="Se procesează plata…">
-        Plătește {formatLei(pkg.price_bani)}
+        Plătește {formatLei(price)}
       </SubmitButton>
       <p className="card-form__note muted">
         Datele cardului merg direct la procesatorul de plăți; noi păstrăm doar tipul cardului, ultimele 4 cifre și data expirării.
