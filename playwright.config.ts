@@ -47,6 +47,13 @@ export default defineConfig({
       LOGIN_RATE_PER_ACCOUNT: '1000',
       // The server runs as in production, where the payment sandbox is off unless named.
       PAYMENTS_PROVIDER: 'sandbox',
+      // The seller on the invoices (e2e/invoices.spec.ts reads them in the PDF): a test company.
+      INVOICE_SELLER_NAME: 'Grilio Educație SRL',
+      INVOICE_SELLER_CIF: 'RO18547290',
+      INVOICE_SELLER_REG_NO: 'J40/2345/2021',
+      INVOICE_SELLER_ADDRESS: 'Bd. Ion Mihalache nr. 1',
+      INVOICE_SELLER_CITY: 'București',
+      INVOICE_SELLER_COUNTY: 'București',
     },
   },
 });

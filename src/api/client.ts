@@ -143,6 +143,17 @@ export async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'del
   }
 }
 
+/** A file the API answers (an invoice PDF): same token, timeout and errors as every request. */
+export async function requestBlob(path: string): Promise<Blob> {
+  try {
+    const { http } = await kyClient();
+    const res = await http(path.replace(/^\//, ''), { method: 'get', headers: { Accept: '*/*' } });
+    return await res.blob();
+  } catch (err) {
+    throw await toApiError(err);
+  }
+}
+
 export const api = {
   get: <T>(path: string, searchParams?: Options['searchParams']) => request<T>('get', path, { searchParams }),
   post: <T>(path: string, json?: unknown) => request<T>('post', path, json === undefined ? {} : { json }),

@@ -34,7 +34,10 @@ function partyLines(p: InvoiceParty, seller: boolean): string[] {
   const place = [
     p.address,
     p.city,
-    p.county && (p.county === 'București' ? p.county : `jud. ${p.county}`),
+    // Bucharest is no county: its name once is enough.
+    p.county &&
+      !(p.county === 'București' && p.city === 'București') &&
+      (p.county === 'București' ? p.county : `jud. ${p.county}`),
     p.country && countryName(p.country),
   ]
     .filter(Boolean)

@@ -1,0 +1,89 @@
+// Billing data and invoices (issue 8 §4) in Chromium on the sandbox provider: a new account fills
+// its company's billing data (a wrong CIF check digit is refused in Romanian), buys a package with
+// the plain test card, finds the payment and its invoice on /setari/istoric-facturi and downloads
+// the PDF, whose text is read back: seller, buyer with its diacritics, VAT and total.
+import { readFileSync } from 'node:fs';
+import { PDFParse } from 'pdf-parse';
+import { test, expect } from './fixtures.ts';
+import { registerAccount } from './helpers.ts';
+
+test('fill billing data, pay, download the invoice PDF and read it', async ({ page }, testInfo) => {
+  test.slow();
+  await registerAccount(page, 'Ștefan Țăranu');
+
+  await page.goto('/setari/date-facturare');
+  await expect(page.getByRole('heading', { name: 'Date de facturare' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Persoană juridică' }).check();
+  await page.getByLabel('Denumirea firmei').fill('Științe Aplicate Țării SRL');
+  await page.getByLabel('Cod de identificare fiscală (CIF)').fill('RO14399841');
+  await page.getByLabel('Nr. de înregistrare la Registrul Comerțului').fill('J22/1234/2020');
+  await page.getByLabel('Adresa (stradă, număr, bloc, apartament)').fill('Str. Mărășești nr. 4');
+  await page.getByLabel('Localitatea').fill('Iași');
+  await page.getByRole('button', { name: 'Salvează datele de facturare' }).click();
+  await expect(
+    page.getByText('CIF-ul nu este valid: verifică cifrele (cifra de control nu se potrivește).'),
+  ).toBeVisible();
+  await expect(page.getByText('Alege județul din listă.')).toBeVisible();
+  await page.getByLabel('Cod de identificare fiscală (CIF)').fill('RO14399840');
+  await page.getByLabel('Județul').selectOption('Iași');
+  await page.getByRole('button', { name: 'Salvează datele de facturare' }).click();
+  await expect(page.getByText('Datele de facturare au fost salvate.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Denumirea firmei')).toHaveValue('Științe Aplicate Țării SRL');
+
+  await page.goto('/setari/istoric-facturi');
+  await expect(page.getByText('Nu ai nicio plată încă.')).toBeVisible();
+
+  await page.goto('/cont/premium');
+  await page.getByRole('radio', { name: /^1 lună/ }).check();
+  await page.getByLabel('Numărul cardului').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expirare (LL/AA)').fill('12/35');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: /^Plătește/ }).click();
+  await expect(page.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
+
+  await page.goto('/setari/istoric-facturi');
+  const payment = page.locator('.invoices__payment').first();
+  await expect(payment).toContainText('Premium, 1 lună');
+  await expect(payment).toContainText('49,00 lei');
+  await expect(payment).toContainText('Plătită');
+  await expect(payment).toContainText('VISA •••• 4242');
+  await expect(payment).toContainText(/Factura GRL-\d{6}/);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    payment.getByRole('button', { name: /^Descarcă PDF/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^factura-GRL-\d{6}\.pdf$/);
+  const file = testInfo.outputPath('factura.pdf');
+  await download.saveAs(file);
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(5_000);
+  const text = (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text;
+  for (const s of [
+    'FACTURĂ',
+    'Furnizor',
+    'Grilio Educație SRL',
+    'CIF: RO18547290',
+    'Cumpărător',
+    'Științe Aplicate Țării SRL',
+    'CIF/CUI: RO14399840',
+    'Nr. Reg. Com.: J22/1234/2020',
+    'Str. Mărășești nr. 4, Iași, jud. Iași, România',
+    'Abonament Premium, 1 lună',
+    'TVA (21%)',
+    'Total de plată',
+    '49,00 lei',
+  ])
+    expect(text, s).toContain(s);
+
+  const [xml] = await Promise.all([
+    page.waitForEvent('download'),
+    payment.getByRole('button', { name: /^XML e-Factura/ }).click(),
+  ]);
+  expect(xml.suggestedFilename()).toMatch(/^efactura-GRL-\d{6}\.xml$/);
+  const xmlText = readFileSync(await xml.path(), 'utf8');
+  expect(xmlText).toContain('urn:efactura.mfinante.ro:CIUS-RO:1.0.1');
+  expect(xmlText).toContain('<cbc:RegistrationName>Științe Aplicate Țării SRL</cbc:RegistrationName>');
+});
