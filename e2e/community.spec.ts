@@ -1,6 +1,7 @@
 // Community (issue 7 §5) with two people in two browsers: Ana comments under a grid of the preview
 // page, Mihai answers and upvotes it in the grid's discussion, Ana sees the answer and the vote in
 // the community's discussions; a proposal is sent by Ana and voted by Mihai.
+import type { Page, WebSocket } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { chooseEssentialCookies } from './fixtures.ts';
 import { DEMO, PREMIUM, login } from './helpers.ts';
@@ -69,6 +70,64 @@ test('a comment under a grid, a reply and a vote from someone else; a proposal v
   await ana.reload();
   await ana.getByRole('button', { name: 'Cele mai noi' }).click();
   await expect(ana.locator('.proposal', { hasText: title }).locator('.proposal__votes')).toHaveText('1');
+  await mihaiContext.close();
+});
+
+/** Resolves once a websocket of the page has joined the channel (whichever socket it is on). */
+function channelJoined(page: Page, channel: string, ms = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${channel} was not joined`)), ms);
+    const onSocket = (ws: WebSocket) => {
+      ws.on('framereceived', ({ payload }) => {
+        const text = typeof payload === 'string' ? payload : payload.toString();
+        if (text.includes('pusher_internal:subscription_succeeded') && text.includes(`"${channel}"`)) {
+          clearTimeout(timer);
+          page.off('websocket', onSocket);
+          resolve();
+        }
+      });
+    };
+    page.on('websocket', onSocket);
+  });
+}
+
+test('a discussion lives: a comment, a reply and a vote show to the other reader without a reload', async ({ page: ana, browser }) => {
+  test.slow();
+  const stamp = Date.now().toString(36);
+  const question = `Apare fără reîncărcare? ${stamp}`;
+  const answer = `Da, a apărut singur. ${stamp}`;
+  const mihaiContext = await browser.newContext();
+  await chooseEssentialCookies(mihaiContext);
+  const mihai = await mihaiContext.newPage();
+  await login(ana, DEMO);
+  await login(mihai, PREMIUM);
+
+  // The first free grid of the preview page, its discussion open on both screens.
+  await ana.goto('/teste/grile/preview');
+  await ana.getByRole('button', { name: 'Discuția grilei' }).first().click();
+  const anaThread = ana.locator('[data-testid^="comments-grid-"]').first();
+  await expect(anaThread.getByLabel('Scrie un comentariu')).toBeVisible();
+  const gridId = (await anaThread.getAttribute('data-testid'))!.replace('comments-grid-', '');
+  const channel = `private-comments.grid.${gridId}`;
+  const mihaiJoined = channelJoined(mihai, channel);
+  await mihai.goto(`/ai/comunitate?grila=${gridId}`);
+  const mihaiThread = mihai.locator(`[data-testid="comments-grid-${gridId}"]`);
+  await expect(mihaiThread.getByLabel('Scrie un comentariu')).toBeVisible();
+  await mihaiJoined;
+
+  // Ana writes; Mihai's open discussion shows it by itself.
+  await anaThread.getByLabel('Scrie un comentariu').fill(question);
+  await anaThread.getByRole('button', { name: 'Trimite', exact: true }).click();
+  const onMihai = mihaiThread.locator('article.comment', { hasText: question });
+  await expect(onMihai).toBeVisible({ timeout: 15_000 });
+
+  // Mihai answers and upvotes; Ana sees both without a reload.
+  await onMihai.getByRole('button', { name: /^Util/ }).click();
+  await onMihai.getByRole('button', { name: 'Răspunde' }).click();
+  await mihai.getByLabel(/^Răspunde lui/).fill(answer);
+  await mihai.getByRole('button', { name: 'Trimite răspunsul' }).click();
+  await expect(anaThread.locator('article.comment--reply', { hasText: answer })).toBeVisible({ timeout: 15_000 });
+  await expect(anaThread.locator('article.comment', { hasText: question }).locator('.comment__votes')).toHaveText('1');
   await mihaiContext.close();
 });
 

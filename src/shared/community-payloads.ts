@@ -91,3 +91,18 @@ export type ReportedComment = {
   first_reported_at: string;
 };
 export type ReportQueue = { items: ReportedComment[] };
+
+/**
+ * Live threads: each grid's and chapter's discussion has a private channel (authorised to whoever
+ * may read that discussion, so a premium grid's stays with premium readers). Its event names the
+ * change by ids only; each viewer then reads the thread again with GET /comments, which applies
+ * their own visibility (hidden comments, the author's own, admins).
+ */
+export const COMMENTS_EVENT = 'comments.changed';
+export const commentsChannel = (type: 'grid' | 'chapter', id: number) => `private-comments.${type}.${id}`;
+export type CommentsChangedEvent = {
+  target_type: 'grid' | 'chapter';
+  target_id: number;
+  comment_id: number;
+  action: 'created' | 'updated' | 'deleted' | 'voted' | 'moderated';
+};

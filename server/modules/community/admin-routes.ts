@@ -30,13 +30,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/community/comments/:id/hidden',
     { onRequest, schema: { tags, security, params: commentParams, body: hiddenBody, summary: 'Ascunde sau reafișează un comentariu' } },
-    async (req) => admin.setHidden(app.db, req.params.id, req.body.hidden),
+    async (req) => admin.setHidden(app, req.params.id, req.body.hidden),
   );
 
   app.post(
     '/admin/community/comments/:id/pinned',
     { onRequest, schema: { tags, security, params: commentParams, body: pinnedBody, summary: 'Fixează sau desfixează un comentariu' } },
-    async (req) => admin.setPinned(app.db, req.params.id, req.body.pinned),
+    async (req) => admin.setPinned(app, req.params.id, req.body.pinned),
   );
 
   app.post(

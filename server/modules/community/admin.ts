@@ -8,6 +8,7 @@ import type { ReportQueue } from '../../../src/shared/community-payloads.ts';
 import { COMMENT_COLUMNS, type CommentRow } from './queries.ts';
 import { iso, toComment } from './serialize.ts';
 import { create, type Viewer } from './service.ts';
+import { commentsChanged, targetOfRow, type Target } from './live.ts';
 
 /** Reported comments shown at once; the oldest report first, so nothing waits forever. */
 const QUEUE_MAX = 100;
@@ -62,22 +63,30 @@ export async function queue(db: Db, admin: Viewer): Promise<ReportQueue> {
   };
 }
 
-async function exists(db: Db, id: number): Promise<void> {
-  if (!(await db.one('select 1 from comments where id = $1', [id]))) throw notFound('FORM_COMMENT_NOT_FOUND');
+async function exists(db: Db, id: number): Promise<Target> {
+  const row = await db.one<{ grid_id: number | null; chapter_id: number | null }>(
+    'select grid_id, chapter_id from comments where id = $1',
+    [id],
+  );
+  if (!row) throw notFound('FORM_COMMENT_NOT_FOUND');
+  return targetOfRow(row);
 }
 
-export async function setHidden(db: Db, id: number, hidden: boolean) {
-  await exists(db, id);
+export async function setHidden(app: FastifyInstance, id: number, hidden: boolean) {
+  const db = app.db;
+  const target = await exists(db, id);
   await db.tx(async (tx) => {
     await tx.query('update comments set is_hidden = $2 where id = $1', [id, hidden]);
     if (hidden) await tx.query('update comment_reports set resolved_at = now() where comment_id = $1 and resolved_at is null', [id]);
   });
+  await commentsChanged(app, target, id, 'moderated');
   return { success: hidden ? ('COMMENT_HIDDEN' as const) : ('COMMENT_UNHIDDEN' as const), id };
 }
 
-export async function setPinned(db: Db, id: number, pinned: boolean) {
-  await exists(db, id);
-  await db.query('update comments set is_pinned = $2 where id = $1', [id, pinned]);
+export async function setPinned(app: FastifyInstance, id: number, pinned: boolean) {
+  const target = await exists(app.db, id);
+  await app.db.query('update comments set is_pinned = $2 where id = $1', [id, pinned]);
+  await commentsChanged(app, target, id, 'moderated');
   return { success: pinned ? ('COMMENT_PINNED' as const) : ('COMMENT_UNPINNED' as const), id };
 }
 

@@ -61,7 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: perUser('comment-write', COMMENT_WRITE_RATE),
       schema: { tags, security, params: commentParams, body: editCommentBody, summary: 'Modifică propriul comentariu' },
     },
-    async (req) => comments.edit(app.db, await viewer(req), req.params.id, req.body.body),
+    async (req) => comments.edit(app, await viewer(req), req.params.id, req.body.body),
   );
 
   app.delete(
@@ -75,7 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Șterge propriul comentariu (rămâne „comentariu șters” dacă are răspunsuri)',
       },
     },
-    async (req) => comments.remove(app.db, await viewer(req), req.params.id),
+    async (req) => comments.remove(app, await viewer(req), req.params.id),
   );
 
   app.post(
@@ -85,7 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: perUser('comment-vote', COMMENT_VOTE_RATE),
       schema: { tags, security, params: commentParams, summary: 'Votează un comentariu; a doua oară retrage votul' },
     },
-    async (req) => comments.vote(app.db, await viewer(req), req.params.id),
+    async (req) => comments.vote(app, await viewer(req), req.params.id),
   );
 
   app.post(

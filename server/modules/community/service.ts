@@ -15,6 +15,7 @@ import type { CommentsPage, CommentThreadPayload } from '../../../src/shared/com
 import * as q from './queries.ts';
 import { toComment } from './serialize.ts';
 import { notifyReply } from './reply-notice.ts';
+import { commentsChanged, targetOfRow } from './live.ts';
 
 export type Viewer = NonNullable<ContentViewer>;
 
@@ -101,6 +102,7 @@ export async function create(
   if (parent && parent.author_id !== null && parent.author_id !== viewer.id)
     await notifyReply(app, parent.author_id, { type: input.target_type, id: input.target_id }, team);
   const row = (await q.commentFor(db, viewer, id))!;
+  await commentsChanged(app, { type: input.target_type, id: input.target_id }, id, 'created');
   return { success: 'COMMENT_SENT' as const, comment: toComment(row, viewer.id) };
 }
 
@@ -112,9 +114,11 @@ async function ownComment(db: Db, viewer: Viewer, id: number): Promise<q.Comment
   return c;
 }
 
-export async function edit(db: Db, viewer: Viewer, id: number, body: string) {
-  await ownComment(db, viewer, id);
+export async function edit(app: FastifyInstance, viewer: Viewer, id: number, body: string) {
+  const db = app.db;
+  const c = await ownComment(db, viewer, id);
   await q.updateBody(db, id, body);
+  await commentsChanged(app, targetOfRow(c), id, 'updated');
   return { success: 'COMMENT_UPDATED' as const, comment: toComment((await q.commentFor(db, viewer, id))!, viewer.id) };
 }
 
@@ -123,7 +127,8 @@ export async function edit(db: Db, viewer: Viewer, id: number, body: string) {
  * placeholder so the replies keep their context; anything else goes. When the last reply under a
  * placeholder goes, the placeholder goes too.
  */
-export async function remove(db: Db, viewer: Viewer, id: number) {
+export async function remove(app: FastifyInstance, viewer: Viewer, id: number) {
+  const db = app.db;
   const c = await ownComment(db, viewer, id);
   const placeholder = await db.tx(async (tx) => {
     if (c.parent_id === null) {
@@ -140,15 +145,18 @@ export async function remove(db: Db, viewer: Viewer, id: number) {
     if (root?.deleted && root.reply_count === 0) await q.hardDelete(tx, c.parent_id);
     return false;
   });
+  await commentsChanged(app, targetOfRow(c), id, 'deleted');
   return { success: 'COMMENT_DELETED' as const, id, placeholder };
 }
 
-export async function vote(db: Db, viewer: Viewer, id: number) {
-  const c = await reachableComment(db, viewer, id);
+export async function vote(app: FastifyInstance, viewer: Viewer, id: number) {
+  const c = await reachableComment(app.db, viewer, id);
   if (c.deleted_at !== null) throw notFound('FORM_COMMENT_NOT_FOUND');
   // A vote says "this helped me": one's own comment cannot be that.
   if (c.author_id === viewer.id) throw forbidden('FORM_COMMENT_OWN_VOTE');
-  return q.toggleVote(db, id, viewer.id);
+  const result = await q.toggleVote(app.db, id, viewer.id);
+  await commentsChanged(app, targetOfRow(c), id, 'voted');
+  return result;
 }
 
 export async function report(db: Db, viewer: Viewer, id: number, reason: string) {

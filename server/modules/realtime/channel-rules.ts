@@ -7,6 +7,7 @@ import { isPrivate, USER_CHANNEL_PREFIX } from './protocol.ts';
 import { blockedEitherWay, pairRow } from '../friends/queries.ts';
 import type { Realtime } from './realtime.ts';
 import { ANNOUNCEMENTS_CHANNEL } from '../../../src/shared/notification-payloads.ts';
+import { mayListenToThread } from '../community/live.ts';
 
 /** The public channels app code may publish on. */
 export const PUBLIC_CHANNELS: ReadonlySet<string> = new Set(['update']);
@@ -21,6 +22,9 @@ export async function authorizeChannel(db: Db, userId: number, channel: string):
   if (channel === `private-user.${userId}`) return {};
   // Admin announcements, the same for everyone signed in (notifications/service.ts announce).
   if (channel === ANNOUNCEMENTS_CHANNEL) return {};
+  // A grid's or chapter's discussion: whoever may read its comments (community/live.ts).
+  const thread = await mayListenToThread(db, userId, channel);
+  if (thread !== null) return thread ? {} : null;
   const convo = /^presence-convo\.(\d{1,10})\.(\d{1,10})$/.exec(channel);
   if (convo) {
     const a = Number(convo[1]);

@@ -1,8 +1,9 @@
 // <CommentThread target={{ type, id }}>: the discussion under one grid or chapter (issue 7 §5),
 // pinned first, then the most voted, then the newest, a page at a time; each comment with its
 // replies (one level: answering a reply joins the same thread). Signed-out visitors are asked to
-// sign in; a premium discussion refused to a free user shows the server's reason.
-import { useCallback, useEffect, useState } from 'react';
+// sign in; a premium discussion refused to a free user shows the server's reason. Changes made by
+// others arrive live (thread-live.ts).
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import * as communityApi from '../../api/community.ts';
@@ -15,6 +16,7 @@ import { messageFor } from '../../shared/messages.ro.ts';
 import { COMMENT_MAX, commentBody } from '../../shared/community-rules.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
+import { useThreadLive } from './thread-live.ts';
 import './community.css';
 
 export function CommentThread(props: { target: CommentTarget; title?: string; headingLevel?: 2 | 3 }) {
@@ -48,6 +50,24 @@ export function CommentThread(props: { target: CommentTarget; title?: string; he
     setError(null);
     load(1).catch((err: unknown) => setError(errorCode(err)));
   }, [load, user]);
+
+  // Live: someone else's comment, reply, edit, delete, vote or a moderation in this discussion.
+  const pages = useRef(1);
+  pages.current = page;
+  useThreadLive(user ? { type, id } : null, async () => {
+    // The event names ids only; the pages on screen are read again as this user may see them.
+    const n = pages.current;
+    const all = [];
+    let res = null;
+    for (let p = 1; p <= n; p++) {
+      res = await communityApi.getComments({ type, id }, p);
+      all.push(...putThreads(res.comments));
+    }
+    if (!res) return;
+    setRootIds([...new Set(all)]);
+    setTotal(res.total);
+    setHasMore(n * res.page_size < res.total);
+  });
 
   const send = async (text: string) => {
     const r = await communityApi.postComment({ type, id }, text);
