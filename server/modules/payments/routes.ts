@@ -148,6 +148,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(stripeWebhook, {
       secret: app.config.STRIPE_WEBHOOK_SECRET,
       settle: (intentId: string) => payments.settle(app.db, provider, intentId, app.log),
+      settleSetup: (id: string) => settleSetup(app.db, provider, id),
     });
   if (provider instanceof SandboxProvider)
     await app.register(sandboxRoutes, {

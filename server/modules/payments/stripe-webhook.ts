@@ -5,12 +5,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import { badRequest } from '../../lib/errors.ts';
 
-type Options = { secret: string | undefined; settle: (intentId: string) => Promise<unknown> };
+type Options = {
+  secret: string | undefined;
+  settle: (intentId: string) => Promise<unknown>;
+  /** A saved card's SetupIntent (cards.ts settleSetup), read back from Stripe the same way. */
+  settleSetup?: (setupIntentId: string) => Promise<unknown>;
+};
 
 /** Events per address: Stripe retries and bursts, a stranger gets nowhere without the secret. */
 export const WEBHOOK_RATE = { max: 600, timeWindow: '1 minute' };
 
-const stripeWebhook: FastifyPluginAsync<Options> = async (app, { secret, settle }) => {
+const stripeWebhook: FastifyPluginAsync<Options> = async (app, { secret, settle, settleSetup }) => {
   // The signature covers the exact bytes: this plugin (and only it) keeps JSON bodies raw.
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
   const verifier = Stripe.webhooks;
@@ -32,6 +37,8 @@ const stripeWebhook: FastifyPluginAsync<Options> = async (app, { secret, settle 
       }
       const obj = event.data?.object;
       if (event.type.startsWith('payment_intent.') && obj?.object === 'payment_intent' && typeof obj.id === 'string') await settle(obj.id);
+      if (settleSetup && event.type.startsWith('setup_intent.') && obj?.object === 'setup_intent' && typeof obj.id === 'string')
+        await settleSetup(obj.id);
       return { received: true };
     },
   );
