@@ -129,3 +129,17 @@ test('the trial: activated once, refused the second time', async ({ page, contex
   await expect(other.getByRole('dialog', { name: 'Perioada de probă Premium' })).toBeVisible();
   await expect(other.getByText('Ai folosit deja perioada de probă anul acesta.')).toHaveCount(0);
 });
+
+test('the anniversary modal: a signed-in user may decline it', async ({ page }) => {
+  await registerAccount(page, 'Elena Refuzescu');
+  await page.goto('/story/coupon');
+  const modal = page.getByRole('dialog', { name: /Un an de/ });
+  await expect(modal.getByRole('button', { name: 'Activează codul acum!' })).toBeVisible();
+  await modal.getByRole('button', { name: 'Nu mă interesează.' }).click();
+  await expect(page).toHaveURL(/\/teste$/);
+  await expect(page.getByRole('dialog', { name: /Un an de/ })).toHaveCount(0);
+  // Nothing was claimed: the offer is still there for this account.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.get('/api/v1/coupons/remaining-count?type=grilio_story_code_1', { headers: { authorization: `Bearer ${token}` } });
+  expect((await res.json()).already_claimed).toBe(false);
+});
