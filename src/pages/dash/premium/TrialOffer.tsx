@@ -63,7 +63,7 @@ export function TrialOffer() {
         }
       >
         <p>
-          Primești acum {TRIAL_DAYS} zile de Premium gratuit: grile Premium, teste de grup și tot ce include abonamentul. Nu ți se cere
+          Primești acum {TRIAL_DAYS} zile de Premium gratuit: grilele Premium și tot ce include abonamentul. Nu ți se cere
           cardul și nu se reînnoiește singur.
         </p>
         <p className="muted">Perioada de probă se poate activa o singură dată în fiecare an calendaristic.</p>
