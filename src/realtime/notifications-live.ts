@@ -11,7 +11,7 @@ import {
   ANNOUNCEMENTS_CHANNEL,
   type NotificationEvent,
 } from '../shared/notification-payloads.ts';
-import { fetchLayoutCounts } from '../api/user.ts';
+import { refreshCounts } from '../state/layout-counts.ts';
 
 export const NOTIFICATION_EVENT = 'notification';
 /** Echo's name for it (Echo adds the `private-` prefix). */
@@ -42,11 +42,7 @@ function attach(echo: Echo<'pusher'>, userId: number | null) {
     // Events sent while the channel was not (yet, or no longer) subscribed are not replayed: on
     // every (re)subscription the count is taken from the server again, so none is missed.
     .subscribed(() => {
-      void fetchLayoutCounts()
-        .then((c) => {
-          if (current?.userId === userId) app.layoutCounts.notifications = c.notifications;
-        })
-        .catch(() => undefined);
+      if (current?.userId === userId) void refreshCounts().catch(() => undefined);
     });
   // Announcements come once for everyone on their own channel (authorised for any signed-in user).
   echo.private(ANNOUNCEMENTS).listen(`.${ANNOUNCEMENT_EVENT}`, () => receiveAnnouncement());

@@ -7,7 +7,7 @@ import { subscribe } from 'valtio';
 import { app } from '../state/app.ts';
 import { addMessage, applySeen, messages, otherParty, resetMessages } from '../state/messages.ts';
 import { MESSAGE_EVENT, SEEN_EVENT, type MessagePayload, type SeenEventPayload } from '../shared/message-payloads.ts';
-import { fetchLayoutCounts } from '../api/user.ts';
+import { countLive, refreshCounts } from '../state/layout-counts.ts';
 import { getConversations, getHistory, postSeen } from '../api/messages.ts';
 import { flushMessages, flushMessagesWhenOnline } from '../offline/message-outbox.ts';
 
@@ -25,7 +25,7 @@ export function onMessage(me: number, m: MessagePayload): void {
   const isNew = addMessage(me, m, incoming && !seenNow);
   if (!isNew || !incoming) return;
   if (seenNow) void postSeen(friendId).catch(() => undefined);
-  else app.layoutCounts.messages += 1;
+  else countLive('messages');
   // An unknown conversation: its friend's name and picture come with the list.
   if (messages.conversations?.some((c) => c.friend.id === friendId && !c.friend.name)) void refreshList();
 }
@@ -34,11 +34,7 @@ export function onSeen(me: number, ev: SeenEventPayload): void {
   applySeen(me, ev);
   // I read them (here or on another device): the badge follows the server's count.
   if (ev.friend_id === me)
-    void fetchLayoutCounts()
-      .then((c) => {
-        app.layoutCounts.messages = c.messages;
-      })
-      .catch(() => undefined);
+    void refreshCounts().catch(() => undefined);
 }
 
 async function refreshList() {
@@ -72,7 +68,7 @@ function attach(echo: Echo<'pusher'>, userId: number | null) {
  */
 async function catchUp(userId: number) {
   try {
-    app.layoutCounts.messages = (await fetchLayoutCounts()).messages;
+    await refreshCounts();
     if (messages.conversations) await refreshList();
     const open = messages.openFriend;
     if (open !== null && messages.threads[open]?.loaded) {

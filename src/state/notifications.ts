@@ -2,6 +2,7 @@
 // unique by id; the navbar count (layoutCounts.notifications) follows what arrives and is read.
 import { proxy } from 'valtio';
 import { app } from './app.ts';
+import { adjustCount, countLive, setCount } from './layout-counts.ts';
 import { markNotificationsSeen } from './user.ts';
 import * as notificationsApi from '../api/notifications.ts';
 import type { NotificationPayload } from '../shared/notification-payloads.ts';
@@ -36,7 +37,7 @@ export async function loadMore(): Promise<void> {
 export function receiveNotification(n: NotificationPayload): void {
   if (app.notifications.some((x) => x.id === n.id)) return;
   app.notifications.unshift(n);
-  if (!n.read) app.layoutCounts.notifications += 1;
+  if (!n.read) countLive('notifications');
 }
 
 /**
@@ -44,7 +45,7 @@ export function receiveNotification(n: NotificationPayload): void {
  * id): counted at once; a feed already loaded reads its newest page, which holds the stored copy.
  */
 export function receiveAnnouncement(): void {
-  app.layoutCounts.notifications += 1;
+  countLive('notifications');
   if (feed.loaded) void loadFirstPage().catch(() => undefined);
 }
 
@@ -53,14 +54,14 @@ export async function readNotification(id: number): Promise<void> {
   if (!item || item.read) return;
   await notificationsApi.markNotificationRead(id);
   item.read = true;
-  app.layoutCounts.notifications = Math.max(0, app.layoutCounts.notifications - 1);
+  adjustCount('notifications', -1);
 }
 
 /** "Marchează tot ca citit": every one read, the count 0, last_notification_seen_date stamped. */
 export async function readAll(): Promise<string> {
   const res = await notificationsApi.markAllNotificationsRead();
   for (const n of app.notifications) n.read = true;
-  app.layoutCounts.notifications = 0;
+  setCount('notifications', 0);
   markNotificationsSeen(
     res.last_notification_seen_date ? new Date(res.last_notification_seen_date) : new Date(),
   );

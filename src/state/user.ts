@@ -8,7 +8,8 @@ import { STORAGE, LOGOUT_CLEARED_KEYS } from '../shared/storage-keys.ts';
 import { matchRoute } from '../shared/routes.ts';
 import type { User } from '../shared/types.ts';
 import { ApiError } from '../api/errors.ts';
-import { fetchUser, fetchLayoutCounts, fetchTestsCount, postLogout } from '../api/user.ts';
+import { fetchUser, fetchTestsCount, postLogout } from '../api/user.ts';
+import { refreshCounts, resetCounts } from './layout-counts.ts';
 import { navigate, currentPath } from '../shell/navigation.ts';
 import { currentOwner } from '../offline/owner.ts';
 
@@ -81,7 +82,7 @@ let countsFor: number | null = null;
 let loading: Promise<void> | null = null;
 
 export async function loadLayoutCounts(): Promise<void> {
-  app.layoutCounts = await fetchLayoutCounts();
+  await refreshCounts();
   countsFor = app.user?.id ?? null;
 }
 
@@ -93,7 +94,7 @@ export async function ensureCountsFor(userId: number | null | undefined): Promis
   if (userId == null || countsFor === userId || loading || !isSignedIn()) return;
   countsFor = userId;
   try {
-    app.layoutCounts = await fetchLayoutCounts();
+    await refreshCounts();
   } catch {
     countsFor = null;
   }
@@ -158,7 +159,7 @@ function onSessionLoadFailed(err: unknown): void {
 export function clearLocalSession(): void {
   for (const key of LOGOUT_CLEARED_KEYS) removeItem(key);
   clearUser();
-  app.layoutCounts = { messages: 0, friendships: 0, notifications: 0 };
+  resetCounts();
   app.testsCount = null;
   app.acknowledgedBannerOpen = false;
   app.medinsiderUuid = null;

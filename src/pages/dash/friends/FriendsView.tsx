@@ -5,8 +5,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import * as friendsApi from '../../../api/friends.ts';
 import type { FoundPerson, FriendsOverview, PendingRequest } from '../../../api/friends.ts';
 import { ApiError, errorCode } from '../../../api/errors.ts';
-import { app } from '../../../state/app.ts';
 import { showToast } from '../../../state/toast.ts';
+import { setCount } from '../../../state/layout-counts.ts';
 import { messageFor } from '../../../shared/messages.ro.ts';
 import { searchText } from '../../../shared/friend-rules.ts';
 import { PageLoading } from '../../../router/RoutePage.tsx';
@@ -37,7 +37,7 @@ export function FriendsView() {
     const [overview, blocks] = await Promise.all([friendsApi.getFriends(), friendsApi.getBlocked()]);
     setData(overview);
     setBlocked(blocks.blocked);
-    app.layoutCounts.friendships = overview.incoming.length;
+    setCount('friendships', overview.incoming.length);
   }, []);
 
   useEffect(() => {
