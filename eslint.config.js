@@ -18,4 +18,24 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // Our links (src/router/Link.tsx): React Router's would bring its prefetching and forms back
+    // into every page's first load (issue 12 §2).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/router/Link.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink', 'Form'],
+              message: "Import Link and NavLink from src/router/Link.tsx (issue 12 §2: React Router's own links add 4 KB gzip to every page).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './src/shared/manifest.ts';
 
@@ -13,7 +14,10 @@ const apiTarget = process.env.GRILIO_API ?? 'http://127.0.0.1:8080';
  * what every visitor loads never pulls the group in. The graph is read once every module is parsed.
  */
 type ClosureGroup = { from: string[]; without?: string[] };
-type GraphContext = { getModuleIds(): Iterable<string>; getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+type GraphContext = {
+  getModuleIds(): Iterable<string>;
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+};
 
 function staticClosures(groups: Record<string, ClosureGroup>) {
   const members = new Map<string, Set<string>>();
@@ -50,11 +54,42 @@ function staticClosures(groups: Record<string, ClosureGroup>) {
 // what the client extras every visitor gets (PWA slot, toasts) share with it.
 const closures = staticClosures({
   boot: { from: ['/src/start-client.ts'] },
-  offline: { from: ['/src/offline/sync.ts', '/src/offline/grid-actions.ts'], without: ['/src/shell/ClientExtras.tsx'] },
+  offline: {
+    from: ['/src/offline/sync.ts', '/src/offline/grid-actions.ts'],
+    without: ['/src/shell/ClientExtras.tsx'],
+  },
 });
+
+/**
+ * React Router writes its components as `var Link = React.forwardRef(...)` followed by
+ * `Link.displayName = "Link"`: a call and a property write at the top of its module, which the
+ * bundler must keep along with all they reach (prefetching, forms, view transitions), though the
+ * app imports none of them (src/router/Link.tsx has our links). Marking those calls pure and
+ * dropping the names (only React's development tools read them) lets the bundler shake them out:
+ * about 4 KB gzip off every page's first load (issue 12 §2, docs/MEASUREMENTS.md).
+ */
+function reactRouterShakeable() {
+  const chunk = /react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/;
+  return {
+    name: 'grilio-react-router-shakeable',
+    apply: 'build' as const,
+    transform: {
+      filter: { id: chunk },
+      handler(code: string, id: string) {
+        const s = new MagicString(code);
+        for (const m of code.matchAll(/= (React\d*\.forwardRef\()/g))
+          s.appendLeft(m.index + 2, '/* @__PURE__ */ ');
+        for (const m of code.matchAll(/^\w+\.displayName = "\w+";$/gm))
+          s.remove(m.index, m.index + m[0].length);
+        return { code: s.toString(), map: s.generateMap({ hires: true, source: id }) };
+      },
+    },
+  };
+}
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
+    reactRouterShakeable(),
     react(),
     closures.plugin,
     ...(isSsrBuild
@@ -99,7 +134,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // entry chunk; then the boot and offline groups above. Anything else is split by route.
             codeSplitting: {
               groups: [
-                { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|valtio|proxy-compare)[\\/]/, priority: 4 },
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|valtio|proxy-compare)[\\/]/,
+                  priority: 4,
+                },
                 { name: 'initial', tags: ['$initial'], priority: 3 },
                 { name: 'boot', test: closures.test('boot'), priority: 2 },
                 { name: 'offline', test: closures.test('offline'), priority: 1 },
@@ -117,8 +156,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       command !== 'build' || isSsrBuild
         ? []
         : [
-            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
-            { find: /^dexie$/, replacement: fileURLToPath(new URL('./node_modules/dexie/dist/dexie.mjs', import.meta.url)) },
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+            {
+              find: /^dexie$/,
+              replacement: fileURLToPath(new URL('./node_modules/dexie/dist/dexie.mjs', import.meta.url)),
+            },
           ],
   },
   // The server bundle carries its dependencies, so it runs from any dist directory.

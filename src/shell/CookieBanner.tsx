@@ -1,7 +1,7 @@
 // Cookie banner (SPEC §2/§4): 'Accept toate' / 'Doar esențiale'; without a choice it shows on every
 // visit, unless the overlay arbiter gives the screen to the update modal or maintenance.
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { readCookiePreferences, saveCookiePreferences } from '../state/cookies.ts';
 import { useOverlay } from '../state/overlays.ts';
 

@@ -1,6 +1,6 @@
 // Honest placeholder for dashboard features planned for a next version.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { Icon, type IconName } from './icons.tsx';
 
 export function FeatureSoon({

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../state/app.ts';
 

@@ -1,7 +1,8 @@
 // Dashboard navigation bar (SPEC §2): a sidebar on wide screens, a top bar with a hamburger
 // drawer on narrow ones (≤ 768 px). Badges, premium display, first name, avatar, logout.
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../state/app.ts';
 import { logout } from '../state/user.ts';

@@ -1,6 +1,7 @@
 // Header of the public (static) pages: links, sign-in / sign-up, theme switch; hamburger on narrow screens.
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../state/app.ts';
 import { getItem } from '../state/storage.ts';

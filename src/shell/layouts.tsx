@@ -7,7 +7,7 @@ import { matchRoute, type RouteDef } from '../shared/routes.ts';
 import { PageLoading } from '../router/RoutePage.tsx';
 import { Logo } from './Logo.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
-import { Link } from 'react-router';
+import { Link } from '../router/Link.tsx';
 
 export type RouteHandle = { def?: RouteDef };
 

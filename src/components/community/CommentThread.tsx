@@ -4,7 +4,7 @@
 // sign in; a premium discussion refused to a free user shows the server's reason. Changes made by
 // others arrive live (thread-live.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import * as communityApi from '../../api/community.ts';
 import type { CommentTarget } from '../../api/community.ts';

@@ -1,6 +1,6 @@
 // Admin screens are only for user.is_admin; others read FORM_ADMIN_REQUIRED.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
 import { ErrorList } from '../../shell/form/index.ts';

@@ -2,7 +2,7 @@
 // explanation and its photo. Premium grids without answers show a lock. Signed-in viewers get a
 // favourite star (POST/DELETE /favorites) and "Raportează o greșeală" (modal, reason 5–5000).
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { z } from 'zod';
 import { OPTION_LETTERS } from '../../shared/constants.ts';

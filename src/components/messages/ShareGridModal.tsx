@@ -2,7 +2,7 @@
 // friend, add a line, and the grid goes into your conversation as a card the friend can solve.
 // Sent at once (not through the outbox) so a grid the friend may not see is said here, not later.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { Modal } from '../../shell/Modal.tsx';
 import { Avatar } from '../../shell/Avatar.tsx';
 import { getFriends, type Person } from '../../api/friends.ts';

@@ -1,7 +1,7 @@
 // Small pieces of the solve screen: the side actions (also in the phone's overview sheet), the
 // tutor-mode reveal after a confirmed answer, the finish/abandon confirmation and the screens shown
 // instead of the test (loading, error, abandoned).
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
 import { Message } from '../Message.tsx';

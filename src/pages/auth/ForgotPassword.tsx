@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { forgotPasswordBody } from '../../shared/validation.ts';
 import { forgotPassword } from '../../api/auth.ts';
 import { showToast } from '../../state/toast.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { registerBody } from '../../shared/validation.ts';
 import { register } from '../../api/auth.ts';
 import { getCaptchaToken } from '../../shell/captcha.ts';

@@ -1,4 +1,5 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { resetPasswordBody } from '../../shared/validation.ts';
 import { resetPassword } from '../../api/auth.ts';
 import { showToast } from '../../state/toast.ts';

@@ -1,7 +1,7 @@
 // One chapter (/cursuri/:manual/:chapter, /ai/cursuri/:manual/:chapter), given the data: title,
 // summary, the typed blocks (or the premium lock), the mode's actions, the neighbours.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import type { ApiError } from '../../api/errors.ts';
 import type { ChapterResponse } from '../../api/courses.ts';

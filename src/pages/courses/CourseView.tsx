@@ -1,6 +1,6 @@
 // One manual's chapters (/cursuri/:manual, /ai/cursuri/:manual), given the data.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import type { ApiError } from '../../api/errors.ts';
 import type { ChapterSummary, CourseResponse } from '../../api/courses.ts';

@@ -1,6 +1,6 @@
 // The manuals list (/cursuri, /ai/cursuri), given the data; the modes add their own tools.
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import type { ApiError } from '../../api/errors.ts';
 import type { ManualListItem } from '../../api/courses.ts';

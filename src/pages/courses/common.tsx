@@ -1,5 +1,5 @@
 // Pieces shared by the public (/cursuri…) and signed-in (/ai/cursuri…) course screens.
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
 import { useHydrated } from '../../ssr/hydration.ts';

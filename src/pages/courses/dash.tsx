@@ -1,7 +1,7 @@
 // The signed-in course screens (/ai/cursuri…): the downloaded copy first (Dexie), reading progress,
 // the read mark, the practice link and the offline download.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';

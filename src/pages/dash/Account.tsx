@@ -1,6 +1,7 @@
 // /cont — the signed-in user's account: picture (account/AvatarSection.tsx), name, email,
 // password and what they prepare for.
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { z } from 'zod';
 import { app } from '../../state/app.ts';

@@ -2,7 +2,8 @@
 // 'decide the future' (?tab=viitorul-{product}, the slug of the product name as in the navbar).
 // ?grila={id} shows one grid's whole discussion (where reply notifications lead).
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { getGrid } from '../../api/grids.ts';
 import { useProduct } from '../../shell/useProduct.ts';
 import { communityFutureTab } from '../../shell/nav.ts';

@@ -1,7 +1,7 @@
 // /favorite: the favourite grids (mirrored into Dexie so the star state and offline tests know
 // them), remove one, start a test from favourites.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { listFavorites, type FavoriteItem } from '../../api/favorites.ts';
 import type { ApiError } from '../../api/errors.ts';

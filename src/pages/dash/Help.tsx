@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { ContactForm } from '../../shell/form/ContactForm.tsx';
 import '../../styles/forms.css';
 

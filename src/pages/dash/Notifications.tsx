@@ -2,7 +2,7 @@
 // notifications-live.ts), "Marchează tot ca citit", older pages with "Mai multe", Web Push on this
 // device, and the welcome announcement (SPEC §3 hasSeenAnnouncement: unseen it counts as one).
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { useProduct } from '../../shell/useProduct.ts';
 import { Icon } from '../../shell/icons.tsx';

@@ -1,7 +1,8 @@
 // /statistici — GET /stats: totals, accuracy per manual and chapter, time per grid, progress
 // over time (SVG chart), the weakest chapters with a one-click test (POST /tests/weak).
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { fetchStats, type Stats } from '../../api/stats.ts';
 import { createWeakTest } from '../../api/practice.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
 import { adoptTheme } from '../../state/theme.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import '../../styles/forms.css';
 
 const ITEMS: Array<{ to: string; title: string; text: string }> = [

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useProduct } from '../../shell/useProduct.ts';
 
 type Faq = { q: string; a: ReactNode };

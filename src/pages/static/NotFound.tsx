@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 
 export default function NotFound() {
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useProduct } from '../../shell/useProduct.ts';
 
 export const PRIVACY_UPDATED = '21 noiembrie 2026';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 
 /** /test exists in the route table but has no working screen (SPEC §2). */
 export default function TestPlaceholder() {

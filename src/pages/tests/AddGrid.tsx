@@ -2,7 +2,8 @@
 // type CS/CM with the correct letters, explanation, optional photo (jpg/png ≤ 2 MB), difficulty.
 // Checked with the shared grid schema before sending.
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { gridBody, gridTypeLabel } from '../../shared/grid-schema.ts';
 import { OPTION_LETTERS, type OptionLetter } from '../../shared/constants.ts';
 import { listCourses, getCourse } from '../../api/courses.ts';

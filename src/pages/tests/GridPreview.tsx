@@ -1,7 +1,8 @@
 // /teste/grile/preview (public, no navbar): a grid from a signed admin link (grid, expires,
 // signature) with its answer and explanation; without the link, the free sample grids.
 import { Fragment, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { previewGrid, previewSample, type GridOut } from '../../api/grids.ts';
 import type { ApiError } from '../../api/errors.ts';

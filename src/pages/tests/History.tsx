@@ -1,7 +1,7 @@
 // /teste/istoric — the server's list merged with the tests on this device not yet synced
 // ("nesincronizat"); counts by status; resume unfinished, open results of finished.
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';

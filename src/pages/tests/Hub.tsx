@@ -1,7 +1,8 @@
 // /teste — the tests hub: start, resume the latest unfinished test, the review queue, the weak
 // chapters and links. Mounting it starts the sync triggers (startSync is idempotent).
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';

@@ -1,6 +1,6 @@
 // /teste/grilele-mele: the grids the user wrote, with their review status, edit and delete.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { deleteGrid, myGrids, type MyGrid } from '../../api/grids.ts';
 import type { ApiError} from '../../api/errors.ts';
 import { errorCode } from '../../api/errors.ts';

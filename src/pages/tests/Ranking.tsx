@@ -1,5 +1,6 @@
 // /teste/:id/clasament — everyone who finished the same grids (GET /tests/:id/ranking). Needs the network.
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { fetchRanking, type Ranking as RankingData } from '../../api/practice.ts';
 import { useSyncedFetch } from '../../offline/useSyncedFetch.ts';

@@ -1,7 +1,8 @@
 // /teste/:id/rezultate — the result as soon as the test is finished: computed on the device with
 // the shared scoring code, then replaced by the server's (GET /tests/:id/results) once online.
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db, type LocalGrid } from '../../offline/db.ts';

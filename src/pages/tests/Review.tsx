@@ -1,6 +1,7 @@
 // /teste/recapitulare — the spaced-repetition queue (GET /review) and a one-click review test.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { createReviewTest, fetchReviewQueue, type ReviewQueue } from '../../api/practice.ts';
 import { errorCode } from '../../api/errors.ts';

@@ -2,7 +2,8 @@
 // device. Offline (or when the request cannot reach the server): the same filters over the
 // grids of the downloaded manuals, queued for the server.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';

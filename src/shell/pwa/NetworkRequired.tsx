@@ -2,7 +2,7 @@
 // ranking, notifications): offline, the screen shows FORM_NETWORK_REQUIRED instead of failing,
 // and its content (and its effects, which would call the API) does not mount until back online.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../router/Link.tsx';
 import { useOnline } from '../../offline/network.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { useProduct } from '../useProduct.ts';

@@ -1,6 +1,6 @@
 // /admin: entry points and signed preview links (copy to clipboard → TEXT_COPIED).
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../router/Link.tsx';
 import { createPreviewLink } from '../../../api/admin.ts';
 import { errorCode } from '../../../api/errors.ts';
 import { AdminGate } from '../../../components/content/AdminGate.tsx';

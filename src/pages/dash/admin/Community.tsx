@@ -1,7 +1,7 @@
 // /admin/comunitate (issue 7 §5): the queue of reported comments (oldest report first) with
 // hide, pin, reply as the team and dismiss; and the proposals with the status the team sets.
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../router/Link.tsx';
 import * as communityApi from '../../../api/community.ts';
 import { errorCode } from '../../../api/errors.ts';
 import type { ProposalPayload, ReportedComment } from '../../../shared/community-payloads.ts';

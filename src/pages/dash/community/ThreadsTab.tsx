@@ -2,7 +2,7 @@
 // read, the most useful (votes and replies against age) or the most recent, each linking to where
 // it lives. Comments are drawn by CommentItem from the shared store, so votes and replies work here.
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import * as communityApi from '../../../api/community.ts';
 import { errorCode } from '../../../api/errors.ts';

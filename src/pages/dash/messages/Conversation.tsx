@@ -3,7 +3,7 @@
 // message that arrives while it is on screen, marks the friend's messages seen (SPEC §4). A
 // message written offline waits in the outbox, shown "în așteptare" (src/offline/message-outbox.ts).
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../../../state/app.ts';
 import { addMessage, messages, prependPage, thread } from '../../../state/messages.ts';

@@ -2,7 +2,7 @@
 // unread count; friends without a conversation yet below, to start one; an empty state that
 // sends to /prieteni.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../../../state/app.ts';
 import { messages } from '../../../state/messages.ts';

@@ -2,7 +2,7 @@
 // read after the page shows (the server renders the page without it; nothing here is needed for
 // the first paint or for search engines). Text is shown as text.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../router/Link.tsx';
 import { getPublicThreads } from '../../../api/community.ts';
 import { errorCode } from '../../../api/errors.ts';
 import type { PublicComment, PublicThread } from '../../../shared/community-payloads.ts';
