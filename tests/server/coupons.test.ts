@@ -175,6 +175,18 @@ describe('redeem on /setari/cupoane', () => {
     expect((await t.db.one<{ uses: number }>('select uses from coupons where code = $1', [code]))!.uses).toBe(1);
   });
 
+  it('20 concurrent claims of two coupons of one family by one user: one granted, the rest similar or claimed', async () => {
+    const u = await person();
+    const a = await coupon({ family: 'vara' });
+    const b = await coupon({ family: 'vara' });
+    const res = await Promise.all(Array.from({ length: 20 }, (_, i) => api('POST', '/coupons/redeem', u, { code: i % 2 ? a : b })));
+    expect(res.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const codes = res.filter((r) => r.statusCode !== 200).map(codeOf);
+    expect(codes.every((c) => c === 'FORM_HAVE_SIMILAR_COUPON' || c === 'FORM_COUPON_ALREADY_CLAIMED')).toBe(true);
+    expect(codes.filter((c) => c === 'FORM_HAVE_SIMILAR_COUPON').length).toBeGreaterThanOrEqual(9);
+    expect(await held(u.id)).toHaveLength(1);
+  });
+
   it('the last use of a coupon claimed by 20 users at once goes to exactly one', async () => {
     const code = await coupon({ max: 1 });
     const users = await Promise.all(Array.from({ length: 20 }, () => person()));

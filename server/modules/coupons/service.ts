@@ -54,7 +54,10 @@ async function claimTx<T>(db: Db, fn: (t: Db) => Promise<T>): Promise<T> {
   try {
     return await db.tx(fn);
   } catch (err) {
-    if (uniqueViolation(err)) throw conflict('FORM_COUPON_ALREADY_CLAIMED');
+    if (uniqueViolation(err))
+      // Two different coupons of one family claimed at once pass the family check together; the
+      // index (user, family) stops the second. The same coupon twice hits (coupon, user).
+      throw conflict((err as { constraint?: string }).constraint === 'user_coupons_one_per_family' ? 'FORM_HAVE_SIMILAR_COUPON' : 'FORM_COUPON_ALREADY_CLAIMED');
     throw err;
   }
 }
