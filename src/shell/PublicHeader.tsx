@@ -8,7 +8,7 @@ import { getItem } from '../state/storage.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
 import { Logo } from './Logo.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
-import { Icon } from './icons.tsx';
+import { PublicIcon } from './public-icons.tsx';
 import { logoTarget } from './nav.ts';
 import { useMediaQuery } from './useIsNarrow.ts';
 import { useHydrated } from '../ssr/hydration.ts';
@@ -50,7 +50,7 @@ export function PublicHeader() {
             aria-label={open ? 'Închide meniul' : 'Deschide meniul'}
             onClick={() => setOpen((v) => !v)}
           >
-            <Icon name={open ? 'close' : 'menu'} />
+            <PublicIcon name={open ? 'close' : 'menu'} />
           </button>
         ) : null}
         <div id={menuId} className={`site-header__menu${open ? ' is-open' : ''}`} hidden={narrow && !open}>

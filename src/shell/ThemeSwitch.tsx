@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { app } from '../state/app.ts';
 import { useHydrated } from '../ssr/hydration.ts';
-import { Icon } from './icons.tsx';
+import { PublicIcon } from './public-icons.tsx';
 
 /** Light/dark switch (SPEC §4). */
 export function ThemeSwitch({ className }: { className?: string }) {
@@ -18,7 +18,7 @@ export function ThemeSwitch({ className }: { className?: string }) {
       title={dark ? 'Treci la tema luminoasă' : 'Treci la tema întunecată'}
       onClick={() => void import('../state/theme.ts').then((m) => m.toggleTheme())}
     >
-      <Icon name={dark ? 'sun' : 'moon'} />
+      <PublicIcon name={dark ? 'sun' : 'moon'} />
     </button>
   );
 }

@@ -9,7 +9,7 @@
 // this set). A public page's is the ceiling reached so far (a regression fails CI), its goal printed
 // beside it: React DOM (66 KB gzip), React Router (8.7 KB once its links and forms are shaken out,
 // vite.config.ts) and Valtio (2.2 KB) leave 13 KB of the 90 for the shell, the route table and the
-// page, which need 12.3–14.7 KB (docs/MEASUREMENTS.md).
+// page, which need 11.7–14.1 KB (docs/MEASUREMENTS.md).
 // Env: DIST_DIR (default dist/).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,8 +1,8 @@
 import { Link } from '../../router/Link.tsx';
 import { useProduct } from '../../shell/useProduct.ts';
-import { Icon, type IconName } from '../../shell/icons.tsx';
+import { PublicIcon, type PublicIconName } from '../../shell/public-icons.tsx';
 
-const FEATURES: { icon: IconName; title: string; text: string }[] = [
+const FEATURES: { icon: PublicIconName; title: string; text: string }[] = [
   {
     icon: 'book',
     title: 'Cursuri pe capitole',
@@ -61,7 +61,7 @@ export default function Home() {
             <div className="hero__actions">
               <Link to="/inregistrare" className="btn btn--primary btn--large">
                 Începe gratuit
-                <Icon name="arrow" />
+                <PublicIcon name="arrow" />
               </Link>
               <Link to="/#functionalitati" className="btn btn--ghost btn--large">
                 Vezi ce primești
@@ -84,7 +84,7 @@ export default function Home() {
                 <li>Epifiza</li>
               </ol>
               <div className="demo-grid__explain">
-                <Icon name="check" />
+                <PublicIcon name="check" />
                 <span>
                   Corect! Pancreasul secretă insulină și glucagon în sânge (endocrin) și suc pancreatic în duoden (exocrin).
                 </span>
@@ -104,7 +104,7 @@ export default function Home() {
             {FEATURES.map((f) => (
               <li key={f.title} className="feature">
                 <span className="feature__icon">
-                  <Icon name={f.icon} />
+                  <PublicIcon name={f.icon} />
                 </span>
                 <h3>{f.title}</h3>
                 <p>{f.text}</p>
