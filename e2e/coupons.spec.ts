@@ -118,6 +118,7 @@ test('the trial: activated once, refused the second time', async ({ page, contex
   await expect(page.getByText('Ai activat 3 zile gratuite de Premium!')).toBeVisible();
   await expect(modal).toHaveCount(0);
   await expect(page.locator('[data-premium-display]')).toHaveText('Încă 2 zile de Premium');
+  await expect(page.locator('[data-subscription="active"]')).toContainText('Perioada de probă Premium este activă până la');
 
   await other.getByRole('button', { name: 'Vreau perioada de probă' }).click();
   const again = other.getByRole('dialog', { name: 'Perioada de probă Premium' });

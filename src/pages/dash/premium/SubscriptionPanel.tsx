@@ -38,16 +38,23 @@ export function SubscriptionPanel() {
   const until = data.premium_until ? longDate(data.premium_until) : null;
   if (!s)
     return until ? <p className="subscription__line">Premium este activ până la {until}.</p> : null;
-  const what = s.months ? `Abonamentul Premium de ${monthsLabel(s.months)}` : 'Premium oferit';
+  // Periods without an order: the trial and a coupon's days (server/modules/coupons), or a grant.
+  const what = s.months
+    ? `Abonamentul Premium de ${monthsLabel(s.months)} este activ`
+    : s.source === 'trial'
+      ? 'Perioada de probă Premium este activă'
+      : s.source === 'coupon'
+        ? 'Premiumul primit cu un cupon este activ'
+        : 'Premium oferit este activ';
   return (
     <div className="subscription">
       {s.status === 'cancelled' ? (
         <p className="subscription__line" data-subscription="cancelled">
-          {what} este anulat. Premium rămâne activ până la <strong>{until}</strong>, apoi nu se mai reînnoiește.
+          {`Abonamentul Premium de ${monthsLabel(s.months ?? 1)}`} este anulat. Premium rămâne activ până la <strong>{until}</strong>, apoi nu se mai reînnoiește.
         </p>
       ) : (
         <p className="subscription__line" data-subscription="active">
-          {what} este activ până la <strong>{until}</strong>.
+          {what} până la <strong>{until}</strong>.
         </p>
       )}
       {s.source === 'order' && s.status === 'active' ? (
