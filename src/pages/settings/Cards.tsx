@@ -1,14 +1,155 @@
-import { FeatureSoon } from '../../shell/FeatureSoon.tsx';
+// /setari/carduri (issue 8 §3): the saved cards, newest first (client state src/state/cards.ts),
+// make default, remove, and add one (with 3-D Secure when the bank asks; back from the 3-D Secure
+// page with ?adaugare=ID the server's word on that attempt is shown). Renewal charges the default
+// card; with a renewing subscription and no card, the page says there is no default payment method.
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../router/Link.tsx';
+import { useSnapshot } from 'valtio';
+import { app } from '../../state/app.ts';
+import { cardsState, addCard, setCards } from '../../state/cards.ts';
+import { showToast } from '../../state/toast.ts';
+import { errorCode } from '../../api/errors.ts';
+import {
+  getCardSetup,
+  getCards,
+  makeDefaultCard,
+  removeCard,
+  type CardChangeResponse,
+  type CardSetup,
+} from '../../api/cards.ts';
+import { getPackages } from '../../api/payments.ts';
 import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
+import { FormErrors } from '../../shell/form/ErrorList.tsx';
+import { TestCards } from '../dash/premium/TestCards.tsx';
+import { AddCardForm } from './cards/AddCardForm.tsx';
+import { CardList } from './cards/CardList.tsx';
+import '../dash/premium/premium.css';
+import '../../styles/forms.css';
+import './cards/cards.css';
 
 function CardsPage() {
+  const { user } = useSnapshot(app);
+  const userId = user?.id ?? 0;
+  const state = useSnapshot(cardsState);
+  const [loaded, setLoaded] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [provider, setProvider] = useState<'sandbox' | 'stripe' | null | undefined>(undefined);
+  const [returnedError, setReturnedError] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+
+  useEffect(() => {
+    if (!userId) return;
+    getCards().then(
+      (r) => {
+        setCards(userId, r);
+        setLoaded(true);
+      },
+      (err) => setLoadError(errorCode(err)),
+    );
+    getPackages().then(
+      (r) => setProvider(r.provider),
+      () => setProvider(null),
+    );
+  }, [userId]);
+
+  function added(setup: CardSetup) {
+    if (setup.card) addCard(userId, setup.card);
+    showToast('CARD_ADDED');
+    // The server's list again: it knows which card is the default and whether a renewal waits.
+    void getCards().then((r) => setCards(userId, r));
+  }
+
+  // Back from 3-D Secure: the server's word on the attempt, then the query is dropped.
+  const returned = params.get('adaugare');
+  useEffect(() => {
+    if (!returned || !/^\d{1,10}$/.test(returned) || !userId) return;
+    getCardSetup(Number(returned)).then(
+      ({ setup }) => {
+        if (setup.status === 'succeeded') added(setup);
+        else setReturnedError(setup.failure_code ?? 'FORM_CARD_DECLINED');
+        setParams({}, { replace: true });
+      },
+      (err) => setReturnedError(errorCode(err)),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [returned, userId]);
+
+  async function act(id: number, call: () => Promise<CardChangeResponse>) {
+    setBusy(id);
+    setActionError(null);
+    try {
+      const r = await call();
+      setCards(userId, r);
+      if (r.success) showToast(r.success);
+      return true;
+    } catch (err) {
+      setActionError(errorCode(err));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const mine = state.userId === userId;
+  const cards = mine ? state.cards : [];
+  const renews = mine && state.renews;
   return (
-    <FeatureSoon
-      title="Carduri"
-      icon="user"
-      intro="Aici îți vei administra cardurile folosite pentru abonamentul Premium: adaugi, ștergi sau alegi cardul implicit."
-      points={['Carduri salvate în siguranță la procesatorul de plăți', 'Cardul implicit pentru reînnoire']}
-    />
+    <section className="page page--narrow cards-page">
+      <header className="page-header">
+        <h1>Carduri</h1>
+        <p>Cardurile salvate pentru abonamentul Premium. Cu cardul implicit se reînnoiește abonamentul.</p>
+      </header>
+      <div className="card cards-page__section">
+        <h2>Cardurile tale</h2>
+        {loadError ? (
+          <FormErrors codes={[loadError]} />
+        ) : !loaded ? (
+          <p className="muted">Se încarcă cardurile…</p>
+        ) : cards.length ? (
+          <>
+            <CardList
+              cards={cards}
+              busy={busy}
+              onDefault={(id) => void act(id, () => makeDefaultCard(id))}
+              onRemove={(id) => act(id, () => removeCard(id))}
+            />
+            <FormErrors codes={actionError ? [actionError] : []} />
+            {renews ? (
+              <p className="cards-page__note muted">
+                Abonamentul tău se reînnoiește automat cu cardul implicit, așa că ultimul card nu poate fi
+                șters. Dacă nu mai vrei reînnoirea, anulează abonamentul din pagina{' '}
+                <Link to="/cont/premium">Premium</Link>.
+              </p>
+            ) : null}
+          </>
+        ) : renews ? (
+          <>
+            <FormErrors codes={['FORM_NO_DEFAULT_PAYMENT_METHOD']} />
+            <p className="cards-page__note muted">
+              Adaugă un card mai jos, altfel abonamentul nu se poate reînnoi.
+            </p>
+          </>
+        ) : (
+          <p className="cards-page__empty muted">Nu ai niciun card salvat.</p>
+        )}
+      </div>
+      <div className="card checkout__pay">
+        {provider === undefined ? (
+          <p className="muted">Se încarcă…</p>
+        ) : provider !== 'sandbox' ? (
+          // Stripe needs Stripe.js's card form, not built yet (as on the premium page).
+          <FormErrors codes={['FORM_PAYMENTS_DISABLED']} />
+        ) : (
+          <>
+            <AddCardForm key={returnedError ?? ''} onAdded={added} initialError={returnedError} />
+            <TestCards />
+          </>
+        )}
+      </div>
+    </section>
   );
 }
 
