@@ -137,3 +137,38 @@ test('the public community page lists threads read-only', async ({ page }) => {
   await expect(page.getByText('Se încarcă discuțiile…')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Răspunde' })).toHaveCount(0);
 });
+
+test('a visitor reads a free chapter’s discussion on its public page, with a way in to comment', async ({ page, browser }) => {
+  // A comment under the first free chapter, written by a signed-in reader.
+  const course = await (await page.request.get('/api/v1/courses/biologie-xi')).json();
+  const free = (course.chapters as Array<{ id: number; slug: string; premium: boolean }>).find((c) => !c.premium)!;
+  const writer = await browser.newContext();
+  await chooseEssentialCookies(writer);
+  const w = await writer.newPage();
+  await login(w, DEMO);
+  const token = await w.evaluate(() => localStorage.getItem('token'));
+  const text = `Pentru cine citește fără cont ${Date.now().toString(36)}`;
+  const sent = await w.request.post('/api/v1/comments', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { target_type: 'chapter', target_id: free.id, body: text },
+  });
+  expect(sent.status()).toBe(201);
+  await writer.close();
+
+  // The visitor: the page comes without the discussion's code; it loads near the end of the text.
+  const loaded: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/community/public/chapters/')) loaded.push(r.url());
+  });
+  await page.goto(`/cursuri/biologie-xi/${free.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.locator('.chapter-nav').scrollIntoViewIfNeeded();
+  const thread = page.getByTestId('public-chapter-comments');
+  await expect(thread.getByRole('heading', { name: /Discuția capitolului/ })).toBeVisible();
+  await expect(thread.locator('article.comment', { hasText: text })).toBeVisible();
+  await expect(thread.getByRole('link', { name: 'Intră în cont ca să comentezi' })).toHaveAttribute('href', '/conectare');
+  // Read-only: nothing to write, answer, vote or report with.
+  await expect(thread.getByRole('button')).toHaveCount(0);
+  await expect(thread.getByRole('textbox')).toHaveCount(0);
+  expect(loaded).toHaveLength(1);
+});

@@ -5,6 +5,7 @@ import type {
   CommentsPage,
   ProposalPayload,
   ProposalsPage,
+  PublicChapterComments,
   PublicThreads,
   ReportQueue,
   ThreadsPage,
@@ -28,6 +29,8 @@ export const reportComment = (id: number, reason: string): Promise<Done> => api.
 export const getThreads = (sort: ThreadSort, page = 1): Promise<ThreadsPage> =>
   api.get('community/threads', { sort, page: String(page) });
 export const getPublicThreads = (): Promise<PublicThreads> => api.get('community/public');
+export const getPublicChapterComments = (chapterId: number): Promise<PublicChapterComments> =>
+  api.get(`community/public/chapters/${chapterId}/comments`);
 
 export const getProposals = (sort: 'top' | 'new', page = 1): Promise<ProposalsPage> =>
   api.get('proposals', { sort, page: String(page) });

@@ -66,6 +66,8 @@ export type PublicThread = PublicComment & {
   target_info: Omit<CommentTargetInfo, 'premium'>;
 };
 export type PublicThreads = { threads: PublicThread[] };
+/** GET /community/public/chapters/{id}/comments: a free chapter's discussion for visitors (first page). */
+export type PublicChapterComments = { comments: Array<PublicComment & { replies: PublicComment[] }>; total: number };
 
 export type VoteResult = { voted: boolean; votes: number };
 

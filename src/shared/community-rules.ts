@@ -70,6 +70,7 @@ export const editCommentBody = z.object({ body: commentBody });
 export const teamReplyBody = z.object({ body: commentBody });
 export const reportCommentBody = z.object({ reason: reportReason });
 export const commentParams = z.object({ id: idParam('FORM_COMMENT_NOT_FOUND') });
+export const chapterParams = z.object({ id: idParam('FORM_CHAPTER_NOT_FOUND') });
 
 export const THREAD_SORTS = ['useful', 'recent'] as const;
 export type ThreadSort = (typeof THREAD_SORTS)[number];

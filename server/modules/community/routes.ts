@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  chapterParams,
   commentParams,
   commentsQuery,
   editCommentBody,
@@ -15,6 +16,7 @@ import {
 import { viewerOf } from '../content/viewer.ts';
 import * as comments from './service.ts';
 import { publicThreads, threads } from './threads.ts';
+import { publicChapterComments } from './public-comments.ts';
 import proposalRoutes from './proposal-routes.ts';
 import adminRoutes from './admin-routes.ts';
 import { COMMENT_REPORT_RATE, COMMENT_VOTE_RATE, COMMENT_WRITE_RATE, PUBLIC_READ_RATE, perUser } from './rates.ts';
@@ -129,6 +131,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => publicThreads(app.db),
+  );
+
+  app.get(
+    '/community/public/chapters/:id/comments',
+    {
+      config: { rateLimit: { ...PUBLIC_READ_RATE, keyGenerator: (req: { ip: string }) => `community-public:${req.ip}` } },
+      schema: {
+        tags,
+        params: chapterParams,
+        summary:
+          'Discuția unui capitol gratuit, fără cont: doar citire, fără comentarii ascunse sau șterse, fără e-mailuri sau id-uri de persoane',
+      },
+    },
+    async (req) => publicChapterComments(app.db, req.params.id),
   );
 
   await app.register(proposalRoutes);

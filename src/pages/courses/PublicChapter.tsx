@@ -1,8 +1,41 @@
 // /cursuri/:manual/:chapter: server-rendered with its text; the downloaded copy stands in offline.
+// A free chapter's discussion follows, read-only, fetched with its code only when the reader comes
+// near the end of the text (or the browser is idle): nothing of it in the page's first load.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ChapterArticle } from './ChapterArticle.tsx';
 import { usePublicChapter } from './public-data.ts';
 
+const Comments = lazy(() => import('../../components/community/PublicChapterComments.tsx'));
+
+function LaterComments({ id }: { id: number }) {
+  const [show, setShow] = useState(false);
+  const spot = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const io = new IntersectionObserver((e) => e[0]?.isIntersecting && setShow(true), { rootMargin: '600px' });
+    io.observe(spot.current!);
+    return () => io.disconnect();
+  }, []);
+  return (
+    <div ref={spot}>
+      {show ? (
+        <Suspense fallback={null}>
+          <Comments chapterId={id} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
 export function PublicChapter({ manual, chapter }: { manual: string; chapter: string }) {
   const { data, error, loading } = usePublicChapter(manual, chapter);
-  return <ChapterArticle mode="public" data={data} error={error} loading={loading} />;
+  const c = data?.chapter;
+  return (
+    <ChapterArticle
+      mode="public"
+      data={data}
+      error={error}
+      loading={loading}
+      after={c && !c.premium && data.source === 'api' ? <LaterComments id={c.id} /> : null}
+    />
+  );
 }
