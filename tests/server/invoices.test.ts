@@ -447,3 +447,43 @@ describe('e-Factura XML (UBL 2.1, CIUS-RO)', () => {
     expect(customer).not.toContain('cac:PartyTaxScheme');
   });
 });
+
+describe('seller settings', () => {
+  it('refuse a CIF with a wrong check digit, and real payments in production without the seller', async () => {
+    const { loadConfig } = await import('../../server/config.ts');
+    expect(() => loadConfig({}, { INVOICE_SELLER_CIF: 'RO18547291' })).toThrow(/INVOICE_SELLER_CIF/);
+    expect(() => loadConfig({}, { INVOICE_SELLER_REG_NO: 'J40-1-2020' })).toThrow(/INVOICE_SELLER_REG_NO/);
+    const prod = { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' };
+    expect(() => loadConfig({}, prod)).toThrow(
+      /INVOICE_SELLER_CIF: required with card payments in production/,
+    );
+    const seller = {
+      INVOICE_SELLER_NAME: 'Firma SRL',
+      INVOICE_SELLER_CIF: 'ro 18547290',
+      INVOICE_SELLER_REG_NO: 'J40/2345/2021',
+      INVOICE_SELLER_ADDRESS: 'Str. A 1',
+      INVOICE_SELLER_CITY: 'București',
+    };
+    expect(loadConfig({}, { ...prod, ...seller }).INVOICE_SELLER_CIF).toBe('RO18547290');
+    // The sandbox hands out no real invoices: no seller needed there.
+    expect(() => loadConfig({}, { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'sandbox' })).not.toThrow();
+  });
+});
+
+describe('concurrent storno', () => {
+  it('two admins cancelling the same invoice at once make one storno', async () => {
+    const u = await person();
+    const c = await pay(u);
+    const inv = await invoiceOf(u, c.order.id);
+    const admin = await person(undefined, true);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api('POST', `/admin/invoices/${inv.id}/storno`, admin)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(
+      (await t.db.one<{ n: number }>('select count(*)::int as n from invoices where storno_of = $1', [
+        inv.id,
+      ]))!.n,
+    ).toBe(1);
+  });
+});

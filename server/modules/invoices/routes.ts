@@ -81,7 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { code, file } = await invoices.pdf(app.db, me(req), req.params.id);
+      const { code, file } = await invoices.pdf(app.db, me(req), req.params.id, req.log);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="factura-${code}.pdf"`)

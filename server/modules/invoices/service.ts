@@ -1,8 +1,9 @@
 // Billing data and invoices (issue 8 §4): the buyer's data, the payment history with its invoices,
 // an invoice's PDF for its owner (or an admin), and the storno that cancels a refunded invoice.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { AppConfig } from '../../config.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { BillingData } from '../../../src/shared/billing-rules.ts';
 import type { BillingSaved, InvoicesResponse, StornoResponse } from '../../../src/shared/invoice-payloads.ts';
 import { invoicePdf } from './pdf.ts';
@@ -43,17 +44,25 @@ async function readable(db: Db, userId: number, id: number) {
   return inv;
 }
 
-export async function pdf(db: Db, userId: number, id: number): Promise<{ code: string; file: Buffer }> {
+export async function pdf(
+  db: Db,
+  userId: number,
+  id: number,
+  log?: FastifyBaseLogger,
+): Promise<{ code: string; file: Buffer }> {
   const inv = q.toFull(await readable(db, userId, id));
-  const original = inv.storno_of ? await q.invoiceById(db, inv.storno_of) : undefined;
-  const file = await invoicePdf(
-    inv,
-    original && {
-      code: q.invoiceCode(original.series, original.number),
-      issued_at: new Date(original.issued_at).toISOString(),
-    },
-  );
-  return { code: inv.code, file };
+  const row = inv.storno_of ? await q.invoiceById(db, inv.storno_of) : undefined;
+  const original = row && {
+    code: q.invoiceCode(row.series, row.number),
+    issued_at: new Date(row.issued_at).toISOString(),
+  };
+  try {
+    return { code: inv.code, file: await invoicePdf(inv, original) };
+  } catch (err) {
+    // A font missing from the installation, say: the invoice exists, only its rendering failed.
+    log?.error({ err, invoice: id }, 'invoice PDF rendering failed');
+    throw new AppError(500, 'FORM_PDF_GENERATION_FAILED');
+  }
 }
 
 export async function readFull(db: Db, userId: number, id: number) {
