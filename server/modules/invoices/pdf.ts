@@ -94,13 +94,14 @@ export function invoicePdf(
 
   // The line table: what was sold, quantity, unit price and value without VAT, rate and VAT.
   const cols = [
-    { t: 'Nr.', w: 28, a: 'left' },
-    { t: 'Denumire', w: 170, a: 'left' },
-    { t: 'U.M.', w: 36, a: 'left' },
-    { t: 'Cant.', w: 34, a: 'right' },
-    { t: 'Preț unitar fără TVA', w: 76, a: 'right' },
-    { t: 'Valoare fără TVA', w: 76, a: 'right' },
-    { t: 'TVA', w: 78, a: 'right' },
+    { t: 'Nr.', w: 24, a: 'left' },
+    { t: 'Denumire', w: 144, a: 'left' },
+    { t: 'U.M.', w: 32, a: 'left' },
+    { t: 'Cant.', w: 38, a: 'right' },
+    { t: 'Preț unitar fără TVA', w: 72, a: 'right' },
+    { t: 'Valoare fără TVA', w: 72, a: 'right' },
+    { t: 'Cota TVA', w: 40, a: 'right' },
+    { t: 'Valoare TVA', w: 76, a: 'right' },
   ] as const;
   const row = (cells: string[], y: number, font: 'body' | 'bold') => {
     let x = left;
@@ -134,7 +135,8 @@ export function invoicePdf(
         qty,
         lei(Math.abs(inv.base_bani)),
         lei(inv.base_bani),
-        `${inv.vat_percent}%: ${lei(inv.vat_bani)}`,
+        `${inv.vat_percent}%`,
+        lei(inv.vat_bani),
       ],
       y,
       'body',
