@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestApp, type TestApp } from './helpers.ts';
+import { CARD_SETUP_RATE } from '../../server/modules/payments/cards-routes.ts';
 import { cardsKit } from './cards-fixture.ts';
 import type { PremiumPackage } from '../../src/shared/payment-payloads.ts';
 
@@ -182,6 +183,31 @@ describe('adding a card', () => {
     expect((await list(u)).cards).toHaveLength(0);
     // 0341 saves (Stripe's card that attaches and fails only when charged).
     expect((await addCard(u, '4000000000000341')).last4).toBe('0341');
+  });
+
+  it('two first cards saved at once: exactly one becomes the default', async () => {
+    const u = await person();
+    const [a, b] = await Promise.all([startSetup(u), startSetup(u)]);
+    await Promise.all([confirmSetup(a, '4242424242424242'), confirmSetup(b, '5555555555554444')]);
+    const { cards } = await list(u);
+    expect(cards).toHaveLength(2);
+    expect(cards.filter((c) => c.is_default)).toHaveLength(1);
+  });
+
+  it(`adding is rate-limited per user (${CARD_SETUP_RATE.max} per minute), not per address`, async () => {
+    const u = await person();
+    const codes: number[] = [];
+    for (let i = 0; i <= CARD_SETUP_RATE.max; i++)
+      codes.push(
+        (await api('POST', '/payments/cards/setup', u, { idempotency_key: randomUUID() })).statusCode,
+      );
+    expect(codes.slice(0, CARD_SETUP_RATE.max).every((c) => c === 201)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    // Another user is not held back.
+    expect(
+      (await api('POST', '/payments/cards/setup', await person(), { idempotency_key: randomUUID() }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('off with payments disabled: adding refused with FORM_PAYMENTS_DISABLED, the list still answers', async () => {
