@@ -27,7 +27,8 @@ export type InvoiceView = {
   series: string;
   number: number;
   kind: 'invoice' | 'storno';
-  order_id: number;
+  /** null once the account that paid was deleted (the invoice itself is kept). */
+  order_id: number | null;
   /** For a storno: the invoice it cancels. */
   storno_of: number | null;
   /** For an invoice: its storno, when it was refunded. */

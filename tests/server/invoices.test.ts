@@ -487,3 +487,24 @@ describe('concurrent storno', () => {
     ).toBe(1);
   });
 });
+
+describe('an account deleted', () => {
+  it('takes its orders but leaves its invoices, with the buyer they were issued to', async () => {
+    const u = await person('Ștefănescu Ana');
+    const c = await pay(u);
+    const inv = await invoiceOf(u, c.order.id);
+    await t.db.query('delete from users where id = $1', [u.id]);
+    const row = await t.db.one<{
+      user_id: number | null;
+      order_id: number | null;
+      buyer: { name: string };
+      number: number;
+    }>('select user_id, order_id, buyer, number from invoices where id = $1', [inv.id]);
+    expect(row).toMatchObject({
+      user_id: null,
+      order_id: null,
+      buyer: { name: 'Ștefănescu Ana' },
+      number: inv.number,
+    });
+  });
+});

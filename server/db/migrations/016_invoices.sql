@@ -50,7 +50,9 @@ create table invoices (
   number integer not null check (number > 0),
   kind text not null check (kind in ('invoice', 'storno')),
   user_id integer references users(id) on delete set null,
-  order_id integer not null references payment_orders(id),
+  -- Kept when the account (and with it its orders) is deleted: invoices are accounting records,
+  -- kept for years by law, and carry their own copy of the buyer.
+  order_id integer references payment_orders(id) on delete set null,
   storno_of integer unique references invoices(id),
   issued_at timestamptz not null default now(),
   seller jsonb not null,

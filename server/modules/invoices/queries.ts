@@ -156,7 +156,7 @@ export async function insertStorno(db: Db, original: InvoiceRow): Promise<Invoic
 }
 
 /** A refunded order's paid period stops now (users.premium_until follows through 014's trigger). */
-export async function endPaidPeriod(db: Db, orderId: number): Promise<void> {
+export async function endPaidPeriod(db: Db, orderId: number | null): Promise<void> {
   await db.query(`update subscriptions set status = 'ended' where order_id = $1 and status <> 'ended'`, [
     orderId,
   ]);
