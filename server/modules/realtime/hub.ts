@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { RawData, WebSocket } from 'ws';
 import { LocalAdapter, type BusMessage, type ClusterAdapter, type LocalNode } from './adapter.ts';
-import { refuse, send, type Conn } from './conn.ts';
+import { prepare, refuse, send, sendPrepared, type Conn } from './conn.ts';
 import { Subscriptions } from './subscriptions.ts';
 import { encode, ERR, parseFrame, USER_CHANNEL_PREFIX, verifySignin, type Member } from './protocol.ts';
 import type { BatchEvent, PublishOptions, Realtime } from './realtime.ts';
@@ -201,12 +201,12 @@ export class Hub implements Realtime, LocalNode {
       ? this.users.get(channel.slice(USER_CHANNEL_PREFIX.length))
       : this.subs.subscribers(channel);
     if (!targets?.size) return;
-    // One encoding shared by every recipient (ws frames a Buffer without copying it).
-    const frame = targets.size > 1 ? Buffer.from(msg.frame) : msg.frame;
+    // One encoding and one websocket framing shared by every recipient.
+    const frame = prepare(msg.frame);
     for (const c of targets) {
       if (c.socketId === exceptSocketId) continue;
       if (exceptUserId !== undefined && c.presence.get(channel)?.user_id === exceptUserId) continue;
-      send(c.socket, frame);
+      sendPrepared(c.socket, frame);
     }
   }
   localMembers(channel: string): Member[] {
