@@ -1,6 +1,7 @@
 // Configuration from the environment, validated once at start with a clear message per bad value.
 import { z } from 'zod';
 import { resolve } from 'node:path';
+import { COUNTIES, REG_NO, isValidCif, normalizeCif } from '../src/shared/billing-rules.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -25,6 +26,17 @@ const schema = z.object({
   SUPPORT_EMAIL: z.email().default('suport@grilio.ro'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /**
+   * Partner account (server/modules/partner): an OpenID Connect provider. Off unless issuer, client
+   * id and secret are all given (no default that would pretend to work); the redirect URI to register
+   * there is PUBLIC_URL + /conectare/partener.
+   */
+  PARTNER_ISSUER: z.url().optional(),
+  PARTNER_CLIENT_ID: z.string().min(1).max(200).optional(),
+  PARTNER_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  /** The partner's name as the buttons show it ("Conectează-te cu …"). */
+  PARTNER_NAME: z.string().min(1).max(40).default('contul partener'),
+  PARTNER_SCOPES: z.string().regex(/^openid( [\w:.-]+)*$/, "space-separated scopes starting with 'openid'").default('openid email profile'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
@@ -67,6 +79,26 @@ const schema = z.object({
   STRIPE_API_URL: z.url().optional(),
   /** Seconds between runs of the subscription renewal job (payments/renewal.ts); 0 turns it off in this process. */
   RENEWAL_JOB_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(600),
+  /**
+   * Invoices (server/modules/invoices): the seller printed on every invoice and the series. No
+   * default CIF or address: an invoice must not name a company that is not the seller; a public
+   * production server taking real payments refuses to start without them (invoiceProblems).
+   */
+  INVOICE_SERIES: z.string().regex(/^[A-Z]{1,10}$/, '1 to 10 capital letters').default('GRL'),
+  INVOICE_SELLER_NAME: z.string().min(1).max(200).optional(),
+  INVOICE_SELLER_CIF: z
+    .string()
+    .refine((v) => isValidCif(v), 'a Romanian CIF whose check digit is right (RO prefix allowed)')
+    .transform(normalizeCif)
+    .optional(),
+  INVOICE_SELLER_REG_NO: z.string().regex(REG_NO, 'J40/1234/2020 or J2020001234406').optional(),
+  INVOICE_SELLER_ADDRESS: z.string().min(1).max(300).optional(),
+  INVOICE_SELLER_CITY: z.string().min(1).max(100).optional(),
+  INVOICE_SELLER_COUNTY: z.string().refine((v) => COUNTIES.some((c) => c.name === v), 'a county name as in src/shared/billing-rules.ts').optional(),
+  /** Bank account (IBAN) printed on the invoice; optional. */
+  INVOICE_SELLER_IBAN: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, 'an IBAN without spaces').optional(),
+  /** Days after issue within which an invoice may still be cancelled by a storno (a refund). */
+  INVOICE_VOID_MAX_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
 });
 
 /** The configuration read from the environment (realtime credentials may still be unset). */
@@ -105,6 +137,27 @@ function secretProblems(c: z.infer<typeof schema>): string[] {
   return problems;
 }
 
+/** The partner is configured whole or not at all, and over https unless it runs on this machine. */
+function partnerProblems(c: z.infer<typeof schema>): string[] {
+  const names = ['PARTNER_ISSUER', 'PARTNER_CLIENT_ID', 'PARTNER_CLIENT_SECRET'] as const;
+  const given = names.filter((n) => c[n]);
+  if (!given.length) return [];
+  const problems = names.filter((n) => !c[n]).map((n) => `  ${n}: required with ${given.join(', ')} (the partner account)`);
+  const issuer = c.PARTNER_ISSUER ? new URL(c.PARTNER_ISSUER) : null;
+  if (issuer && issuer.protocol !== 'https:' && !['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname))
+    problems.push('  PARTNER_ISSUER: https required (plain http only for a provider on localhost)');
+  return problems;
+}
+
+/** Real card payments in production issue real invoices: the seller must be named on them. */
+function invoiceProblems(c: z.infer<typeof schema>): string[] {
+  const realPayments = c.PAYMENTS_PROVIDER === 'stripe' || (c.PAYMENTS_PROVIDER === undefined && c.STRIPE_SECRET_KEY);
+  if (c.NODE_ENV !== 'production' || !realPayments) return [];
+  return (['INVOICE_SELLER_NAME', 'INVOICE_SELLER_CIF', 'INVOICE_SELLER_REG_NO', 'INVOICE_SELLER_ADDRESS', 'INVOICE_SELLER_CITY'] as const)
+    .filter((name) => !c[name])
+    .map((name) => `  ${name}: required with card payments in production (the seller on every invoice)`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<string, string>> = {}): Config {
   const raw = { ...env, ...overrides };
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== '')));
@@ -113,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const problems = secretProblems(c);
+  const problems = [...secretProblems(c), ...invoiceProblems(c), ...partnerProblems(c)];
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...c,

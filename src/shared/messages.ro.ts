@@ -186,6 +186,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_SEARCH_REQUIRED: 'Scrie un nume, un e-mail sau un cod de invitație.',
   FORM_SEARCH_TOO_SHORT: 'Scrie cel puțin 3 caractere.',
   FORM_SEARCH_TOO_LONG: 'Textul căutat este prea lung.',
+  FORM_INVITATION_CODE_INVALID: 'Codul de invitație are 12 caractere: cifre și literele A–F.',
   FORM_MESSAGE_NOT_FOUND: 'Mesajul nu a fost găsit.',
   FORM_MESSAGE_NOT_FRIENDS: 'Poți trimite mesaje doar prietenilor tăi.',
   FORM_MESSAGE_ID_TAKEN: 'Mesajul nu a putut fi trimis. Încearcă din nou.',
@@ -195,6 +196,13 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_PARTNER_API_ERROR: 'Serviciul partenerului nu răspunde. Încearcă mai târziu.',
   FORM_PARTNER_ALREADY_CONNECTED: 'Contul partener este deja conectat.',
   FORM_PARTNER_NOT_CONNECTED: 'Nu ai niciun cont partener conectat.',
+  FORM_PARTNER_NOT_CONFIGURED: 'Conectarea cu contul partener nu este disponibilă.',
+  FORM_PARTNER_EMAIL_NOT_VERIFIED:
+    'Contul partener nu are o adresă de email confirmată. Confirm-o la partener sau creează un cont cu email și parolă.',
+  FORM_PARTNER_EMAIL_HAS_ACCOUNT:
+    'Există deja un cont cu adresa de email a contului partener. Conectează-te la el cu parola sau cu Google, apoi leagă contul partener din pagina Cont.',
+  FORM_PARTNER_DISCONNECT_NOT_ALLOWED:
+    'Contul tău a fost creat prin contul partener și nu are parolă, așa că nu îl poți deconecta: altfel nu te-ai mai putea conecta.',
   FORM_PDF_GENERATION_FAILED: 'Documentul PDF nu a putut fi generat.',
   // Community (issue 7 §5)
   FORM_COMMENT_REQUIRED: 'Scrie comentariul.',

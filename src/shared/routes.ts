@@ -32,6 +32,8 @@ export const ROUTES: RouteDef[] = [
   r('auth/login', '/conectare', 'public', 'Conectare', { page: 'auth/Login' }),
   r('auth/register', '/inregistrare', 'public', 'Înregistrare', { page: 'auth/Register' }),
   r('auth/confirm-email', '/confirma-email', 'none', 'Confirmare email', { page: 'auth/ConfirmEmail' }),
+  // Where the partner (OpenID Connect) sends the browser back, for a sign-in or a connection.
+  r('auth/partner-return', '/conectare/partener', 'none', 'Conectare prin partener', { page: 'auth/PartnerReturn' }),
   // Account and dashboard
   r('dash/account', '/cont', 'auth', 'Contul meu', { page: 'dash/Account' }),
   r('dash/help', '/cont/ajutor', 'auth', 'Ajutor', { page: 'dash/Help' }),

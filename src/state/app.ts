@@ -8,6 +8,8 @@ import { PRODUCT_DEFAULT } from '../shared/constants.ts';
 export type PublicSettings = {
   product: string;
   google_client_id: string | null;
+  /** The partner's name when the partner account is configured; null (or absent) hides every partner button. */
+  partner_name?: string | null;
   recaptcha_site_key: string | null;
   dev_banner: boolean;
   pusher: { key: string; host: string | null; port: number | null; scheme: string | null };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { partnerEnabled } from '../partner/oidc.ts';
 
 // Liveness and the public settings the app needs before sign-in (product name, optional integrations).
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +17,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({
             product: z.string(),
             google_client_id: z.string().nullable(),
+            /** The partner's display name when the partner account is configured, else null (no button then). */
+            partner_name: z.string().nullable(),
             recaptcha_site_key: z.string().nullable(),
             dev_banner: z.boolean(),
             pusher: z.object({ key: z.string(), host: z.string().nullable(), port: z.number().nullable(), scheme: z.string().nullable() }),
@@ -26,6 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       product: app.config.PRODUCT_NAME,
       google_client_id: app.config.GOOGLE_CLIENT_ID ?? null,
+      partner_name: partnerEnabled(app.config) ? app.config.PARTNER_NAME : null,
       recaptcha_site_key: app.config.RECAPTCHA_SITE_KEY ?? null,
       dev_banner: app.config.DEV_BANNER || app.config.NODE_ENV === 'development',
       pusher: {

@@ -11,6 +11,7 @@ import { detectImage, removeMediaFiles, storeAvatar } from '../../lib/images.ts'
 import { loadUser } from '../auth/user-dto.ts';
 import { accountRow, emailTakenByOther, profileIdsExist, updateUser, type UserPatch } from './queries.ts';
 import { confirmNewEmailMail } from './mails.ts';
+import { identityOfUser } from '../partner/queries.ts';
 
 const INT4_MAX = 2_147_483_647;
 const CONFIRM_EMAIL_HOURS = 48;
@@ -120,6 +121,8 @@ export async function changePassword(
   const account = await accountRow(app.db, id);
   if (!account) throw unauthorized();
   if (!canUsePassword(account.auth_provider)) throw forbidden('FORM_PASSWORD_CHANGE_NOT_ALLOWED');
+  // SPEC §6: an account connected to a partner account cannot change its password either.
+  if (await identityOfUser(app.db, id)) throw forbidden('FORM_PASSWORD_CHANGE_NOT_ALLOWED');
   if (!(await verifyPassword(account.password_hash, current)))
     throw badRequest('FORM_CURRENT_PASSWORD_WRONG', 'current_password');
   const hash = await hashPassword(next);

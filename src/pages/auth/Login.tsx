@@ -3,6 +3,7 @@ import { loginBody } from '../../shared/validation.ts';
 import { login } from '../../api/auth.ts';
 import { getCaptchaToken } from '../../shell/captcha.ts';
 import GoogleButton from '../../shell/GoogleButton.tsx';
+import PartnerButton from '../../shell/PartnerButton.tsx';
 import { useForm } from '../../shell/form/useForm.ts';
 import { useAuthSuccess } from '../../shell/form/useAuthSuccess.ts';
 import { EmailField } from '../../shell/form/TextField.tsx';
@@ -48,6 +49,7 @@ export default function Login() {
           <CaptchaNotice />
         </form>
         <GoogleButton context="signin" />
+        <PartnerButton />
         <p className="form-switch">
           Nu ai cont? <Link to="/inregistrare">Creează un cont gratuit</Link>
         </p>

@@ -1,5 +1,5 @@
 // /cont — the signed-in user's account: picture (account/AvatarSection.tsx), name, email,
-// password and what they prepare for.
+// password, the partner account and what they prepare for.
 import { useNavigate } from 'react-router';
 import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
@@ -19,6 +19,7 @@ import { SubmitButton } from '../../shell/form/SubmitButton.tsx';
 import { ProfileListsError, ProfileSelects, useProfileLists, type ProfileValues } from '../../shell/form/ProfileSelects.tsx';
 import { AvatarSection } from './account/AvatarSection.tsx';
 import { Section, refreshUser } from './account/section.tsx';
+import { PartnerSection, usePartnerStatus } from './account/PartnerSection.tsx';
 import '../../styles/forms.css';
 
 function NameSection({ user }: { user: User }) {
@@ -84,9 +85,10 @@ function EmailSection({ user }: { user: User }) {
   );
 }
 
-function PasswordSection({ user }: { user: User }) {
+function PasswordSection({ user, partnerConnected }: { user: User; partnerConnected: boolean }) {
   const { product } = useSnapshot(app);
-  const allowed = user.auth_provider === 'password';
+  // SPEC §6: Google and partner accounts, and accounts connected to a partner, keep their password as is.
+  const allowed = user.auth_provider === 'password' && !partnerConnected;
   const form = useForm({
     initial: { current_password: '', password: '', password_confirmation: '' },
     schema: changePasswordBody,
@@ -161,6 +163,7 @@ function ProfileSection({ user }: { user: User }) {
 export default function Account() {
   const snap = useSnapshot(app);
   const user = snap.user as User | null;
+  const partner = usePartnerStatus(user?.id ?? 0);
   if (!user) {
     return (
       <section className="form-page form-page--wide" aria-busy="true">
@@ -185,7 +188,8 @@ export default function Account() {
       <AvatarSection key={`avatar-${user.id}`} user={user} />
       <NameSection key={`name-${user.id}-${user.name}`} user={user} />
       <EmailSection key={`email-${user.id}`} user={user} />
-      <PasswordSection key={`password-${user.id}`} user={user} />
+      <PasswordSection key={`password-${user.id}`} user={user} partnerConnected={Boolean(partner.status?.connected)} />
+      <PartnerSection partner={partner} />
       <ProfileSection key={`profile-${user.id}-${user.manual_id}-${user.specialization_id}-${user.center_id}`} user={user} />
       <p className="form-switch">
         Tema, efectele sonore, cardurile și facturile le găsești în <Link to="/setari">Setări</Link>.
