@@ -70,10 +70,15 @@ export async function dismissOverlays(page: Page): Promise<void> {
  * A new account, e-mail confirmed and profile complete, signed in on `page` at /teste (specs that
  * change premium or coupons use their own accounts, so the demo accounts stay as others expect).
  */
-export async function registerAccount(page: Page, name: string): Promise<{ email: string; password: string }> {
+/** A new confirmed account with a profile, registered from `from` (a referral link, say). */
+export async function registerAccount(
+  page: Page,
+  name: string,
+  from = '/inregistrare',
+): Promise<{ email: string; password: string }> {
   const email = `cont.${Date.now()}.${Math.floor(Math.random() * 1e6)}@exemplu.ro`;
   const password = 'parola-buna-123';
-  await page.goto('/inregistrare');
+  await page.goto(from);
   await page.getByLabel('Nume complet').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Parola', { exact: true }).fill(password);

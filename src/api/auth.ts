@@ -3,7 +3,7 @@ import { api } from './client.ts';
 import type { AuthResponse } from '../shared/types.ts';
 
 export type LoginPayload = { email: string; password: string; captcha?: string };
-export type RegisterPayload = { name: string; email: string; password: string; terms: true; captcha?: string };
+export type RegisterPayload = { name: string; email: string; password: string; terms: true; captcha?: string; referral_code?: string };
 export type ResetPasswordPayload = { token: string; password: string; password_confirmation: string };
 export type SuccessResponse = { success: string };
 

@@ -1,15 +1,14 @@
 // Finding people and friend requests (issue 7 §2, SPEC §5): the search field's bounds and how a
 // search text is read. Shared by the /prieteni page and the server's friends module.
 import { z } from 'zod';
-import { id, storableText } from './input-rules.ts';
+import { id, INVITATION_CODE_PATTERN, storableText } from './input-rules.ts';
 import { email } from './validation.ts';
 
 export const SEARCH_MIN = 3;
 export const SEARCH_MAX = 100;
 /** How many people one search returns at most. */
 export const SEARCH_RESULTS_MAX = 20;
-/** An invitation code: 12 hex digits (server/db/migrations/010_friends.sql), shown upper-case. */
-export const INVITATION_CODE_PATTERN = /^[0-9A-F]{12}$/i;
+export { INVITATION_CODE_PATTERN };
 
 /** The search text: trimmed, 3 to 100 characters. */
 export const searchText = z

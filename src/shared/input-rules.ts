@@ -142,3 +142,7 @@ export const freeJsonObject = (maxDepth = JSON_MAX_DEPTH, maxNodes = JSON_MAX_NO
       const problem = jsonProblem(v, maxDepth, maxNodes);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
+
+/** An invitation code: 12 hex digits (server/db/migrations/010_friends.sql), shown upper-case.
+ *  Finding a friend by it (friend-rules.ts) and a referral link (referral-rules.ts) read it. */
+export const INVITATION_CODE_PATTERN = /^[0-9A-F]{12}$/i;

@@ -17,6 +17,7 @@ import {
 import type { ErrorBody } from './codes.ts';
 import { GENERAL } from './codes.ts';
 import { freeJsonObject, id, int4, plainString, storableText, text } from './input-rules.ts';
+import { referralCode } from './referral-rules.ts';
 
 // Text, integer, id and date rules (what PostgreSQL can store) live in input-rules.ts; `text` is
 // re-exported here for the schemas that always took it from this file.
@@ -64,6 +65,8 @@ export const registerBody = z.object({
   password,
   terms: z.literal(true, { error: 'FORM_TERMS_REQUIRED' }),
   captcha: captchaToken,
+  /** Whose personal link brought this person (issue 8 §5, src/shared/referral-rules.ts). */
+  referral_code: referralCode.optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 

@@ -1,4 +1,5 @@
 // Accounts rules: register, sign in (password or Google), sign out, email confirmation, password reset.
+import { recordReferral } from '../referrals/service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import type { User } from '../../../src/shared/types.ts';
@@ -82,7 +83,7 @@ export async function sendConfirmationMail(
 
 export async function register(
   ctx: Ctx,
-  body: { name: string; email: string; password: string; captcha?: string },
+  body: { name: string; email: string; password: string; captcha?: string; referral_code?: string },
   client: Client,
 ): Promise<AuthResult> {
   await verifyCaptcha(ctx.config, body.captcha, client.ip);
@@ -97,6 +98,8 @@ export async function register(
     const other = await q.findAccountByEmail(ctx.db, body.email);
     throw conflict(registeredWith(other?.auth_provider ?? 'password'), 'email');
   }
+  // Whose link brought them (issue 8 §5); a code that matches nobody is ignored (referrals/service.ts).
+  if (body.referral_code) await recordReferral(ctx.db, row.id, body.referral_code);
   const result = await signIn(ctx, row, client);
   await sendConfirmationMail(ctx, row);
   return result;

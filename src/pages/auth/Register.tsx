@@ -1,4 +1,8 @@
+import { useSearchParams } from 'react-router';
 import { Link } from '../../router/Link.tsx';
+import { INVITATION_CODE_PATTERN } from '../../shared/input-rules.ts';
+import { REFERRAL_PARAM, REFERRAL_REWARD_DAYS } from '../../shared/referral-rules.ts';
+import { zile } from '../../shell/nav.ts';
 import { registerBody } from '../../shared/validation.ts';
 import { register } from '../../api/auth.ts';
 import { getCaptchaToken } from '../../shell/captcha.ts';
@@ -15,12 +19,15 @@ import '../../styles/forms.css';
 
 export default function Register() {
   const complete = useAuthSuccess();
+  // A personal link (/inregistrare?ref=CODE, issue 8 §5); a malformed code is dropped, never an error.
+  const ref = useSearchParams()[0].get(REFERRAL_PARAM)?.trim().toUpperCase() ?? '';
+  const referralCode = INVITATION_CODE_PATTERN.test(ref) ? ref : undefined;
   const form = useForm({
     initial: { name: '', email: '', password: '', terms: false },
     schema: registerBody,
     onSubmit: async (body) => {
       const captcha = await getCaptchaToken('register');
-      const res = await register({ ...body, captcha });
+      const res = await register({ ...body, captcha, referral_code: referralCode });
       complete(res, { to: '/verifica-email', toast: res.success || 'REGISTER_SUCCESSFUL' });
     },
   });
@@ -34,6 +41,12 @@ export default function Register() {
         <p className="form-page__lead">
           Grile, teste și simulări pentru admiterea la medicină, într-un singur loc.
         </p>
+        {referralCode ? (
+          <p className="form-page__note" role="note">
+            Te înscrii prin invitația unui prieten: după prima ta plată pentru Premium, amândoi primiți{' '}
+            {zile(REFERRAL_REWARD_DAYS)} de Premium în plus.
+          </p>
+        ) : null}
         <form className="form" noValidate onSubmit={form.submit}>
           <TextField
             label="Nume complet"

@@ -5,17 +5,8 @@ import { createPreviewLink } from '../../../api/admin.ts';
 import { errorCode } from '../../../api/errors.ts';
 import { AdminGate } from '../../../components/content/AdminGate.tsx';
 import { ErrorList } from '../../../shell/form/index.ts';
-import { showToast } from '../../../state/toast.ts';
 import { AnnouncementForm } from './AnnouncementForm.tsx';
-
-export async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    showToast('TEXT_COPIED');
-  } catch {
-    showToast('FORM_AN_ERROR_HAS_OCCURRED', 'error');
-  }
-}
+import { copyText } from '../../../shell/copy-text.ts';
 
 export function PreviewLinkForm({ initialGrid = '' }: { initialGrid?: string }) {
   const [gridId, setGridId] = useState(initialGrid);
