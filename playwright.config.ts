@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from './e2e/env.ts';
+import { E2E_DATA_DIR, E2E_PARTNER, E2E_PARTNER_PORT, E2E_PORT } from './e2e/env.ts';
 
 // End-to-end tests drive the real server (API + realtime + built PWA) in Debian's Chromium.
 export default defineConfig({
@@ -54,6 +54,12 @@ export default defineConfig({
       INVOICE_SELLER_ADDRESS: 'Bd. Ion Mihalache nr. 1',
       INVOICE_SELLER_CITY: 'București',
       INVOICE_SELLER_COUNTY: 'București',
+      // The partner account: a local OpenID provider that e2e/partner.spec.ts starts on this port
+      // (discovery happens at the first partner request, so it need not run before the server).
+      PARTNER_ISSUER: `http://127.0.0.1:${E2E_PARTNER_PORT}`,
+      PARTNER_CLIENT_ID: E2E_PARTNER.clientId,
+      PARTNER_CLIENT_SECRET: E2E_PARTNER.clientSecret,
+      PARTNER_NAME: E2E_PARTNER.name,
     },
   },
 });

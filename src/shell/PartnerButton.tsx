@@ -1,4 +1,4 @@
-// "Conectează-te cu <partener>" on /conectare: shown only when the server names a configured
+// "Continuă cu <partener>" on /conectare: shown only when the server names a configured
 // partner (GET /settings partner_name). Asks the API for the partner's authorization URL and goes there.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -38,16 +38,24 @@ export default function PartnerButton() {
           <span>sau</span>
         </div>
       )}
-      <button type="button" className="form-btn form-btn--secondary" onClick={go} disabled={busy} aria-busy={busy || undefined}>
-        {busy ? (
-          <>
-            <span className="form-spinner" aria-hidden="true" />
-            Se deschide {name}…
-          </>
-        ) : (
-          <>Conectează-te cu {name}</>
-        )}
-      </button>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="form-btn form-btn--secondary"
+          onClick={go}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? (
+            <>
+              <span className="form-spinner" aria-hidden="true" />
+              Se deschide {name}…
+            </>
+          ) : (
+            <>Continuă cu {name}</>
+          )}
+        </button>
+      </div>
       <div role="alert">
         <ErrorList codes={errors} className="form-errors" />
       </div>
