@@ -5,34 +5,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { createUser } from './users-fixture.ts';
-import { nextIp } from './fixtures/auth.ts';
+import { cardsKit, type U } from './cards-fixture.ts';
 import { REFERRAL_REWARD_DAYS, type ReferralsResponse } from '../../src/shared/referral-rules.ts';
-import type { CheckoutResponse, PremiumPackage } from '../../src/shared/payment-payloads.ts';
+import type { PremiumPackage } from '../../src/shared/payment-payloads.ts';
 
-type U = { id: number; auth: { authorization: string } };
 let t: TestApp;
 let monthly: PremiumPackage;
 const DAY = 86_400_000;
-
-const api = (method: 'GET' | 'POST', url: string, u?: U, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: u?.auth,
-    remoteAddress: nextIp(),
-    ...(payload ? { payload } : {}),
-  });
-const codeOf = (res: { json: () => { errors?: Record<string, string[]> } }) =>
-  Object.values(res.json().errors ?? {})[0]?.[0];
+// Users, API calls and buying a package with a sandbox card: the payment tests' own kit.
+const { person: someone, api, codeOf, buy } = cardsKit(() => t);
 
 async function person(): Promise<U & { code: string }> {
-  const u = await createUser(t.db, { password: null });
+  const u = await someone();
   const code = (await t.db.one<{ invitation_code: string }>(
     'select invitation_code from users where id = $1',
     [u.id],
   ))!.invitation_code;
-  return { id: u.id, code, auth: { authorization: `Bearer ${u.token}` } };
+  return { ...u, code };
 }
 
 async function register(referralCode?: string): Promise<U> {
@@ -48,23 +37,7 @@ async function register(referralCode?: string): Promise<U> {
   return { id: body.user.id, auth: { authorization: `Bearer ${body.token}` } };
 }
 
-async function pay(u: U): Promise<CheckoutResponse> {
-  const res = await api('POST', '/payments/checkout', u, {
-    package_id: monthly.id,
-    idempotency_key: randomUUID(),
-  });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  const c: CheckoutResponse = res.json();
-  const paid = await api('POST', `/sandbox-pay/intents/${c.payment!.intent_id}/confirm`, undefined, {
-    client_secret: c.payment!.client_secret,
-    number: '4242424242424242',
-    exp_month: 12,
-    exp_year: new Date().getUTCFullYear() + 3,
-    cvc: '123',
-  });
-  expect(paid.statusCode, paid.body).toBeLessThan(300);
-  return c;
-}
+const pay = (u: U) => buy(u, monthly);
 
 const referralPeriods = (userId: number) =>
   t.db.query<{ period_start: Date; period_end: Date }>(
@@ -169,18 +142,7 @@ describe('the reward', () => {
   it('a payment that fails gives nothing', async () => {
     const a = await person();
     const b = await register(a.code);
-    const res = await api('POST', '/payments/checkout', b, {
-      package_id: monthly.id,
-      idempotency_key: randomUUID(),
-    });
-    const c: CheckoutResponse = res.json();
-    await api('POST', `/sandbox-pay/intents/${c.payment!.intent_id}/confirm`, undefined, {
-      client_secret: c.payment!.client_secret,
-      number: '4000000000000002',
-      exp_month: 12,
-      exp_year: new Date().getUTCFullYear() + 3,
-      cvc: '123',
-    });
+    await buy(b, monthly, '4000000000000002');
     const o = await t.db.one<{ status: string }>('select status from payment_orders where user_id = $1', [
       b.id,
     ]);
