@@ -192,7 +192,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_MESSAGE_ID_TAKEN: 'Mesajul nu a putut fi trimis. Încearcă din nou.',
   FORM_MESSAGE_GRID_UNAVAILABLE: 'Prietenul tău nu poate vedea această grilă.',
   FORM_TRIAL_ALREADY_USED: 'Ai folosit deja perioada de probă anul acesta.',
-  FORM_PARTNER_TOKEN_INVALID: 'Tokenul contului partener nu este valid.',
+  FORM_PARTNER_TOKEN_INVALID: 'Răspunsul partenerului nu este valid sau a expirat. Încearcă din nou.',
   FORM_PARTNER_API_ERROR: 'Serviciul partenerului nu răspunde. Încearcă mai târziu.',
   FORM_PARTNER_ALREADY_CONNECTED: 'Contul partener este deja conectat.',
   FORM_PARTNER_NOT_CONNECTED: 'Nu ai niciun cont partener conectat.',
