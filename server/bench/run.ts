@@ -5,7 +5,7 @@
 // two processes (fanout.ts).
 // Env: BENCH_PARTS (api,engine,logging,fanout), BENCH_TARGETS (memory,postgres; also disk), BENCH_DURATION
 // (seconds per API scenario, default 5), BENCH_CONNECTIONS (20), BENCH_ITERATIONS (engine, 5),
-// BENCH_CLIENTS and BENCH_MESSAGES (fan-out, 2000 and 20),
+// BENCH_CLIENTS, BENCH_MESSAGES and BENCH_CLIENT_THREADS (fan-out, 2000, 20 and 2),
 // BENCH_LOG (app: the app's logger at info, piped; off: no logger).
 import { cpus, loadavg } from 'node:os';
 import { runApiBench } from './api.ts';
