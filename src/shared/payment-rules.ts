@@ -11,6 +11,8 @@ export const checkoutBody = z.object({
   idempotency_key: uuid,
   /** A percent (or anniversary) coupon: the server takes it off the price (server/modules/coupons). */
   coupon_code: couponCode.optional(),
+  /** Pay with this saved card (GET /cards) instead of typing one; the user's own, else FORM_CARD_NOT_FOUND. */
+  card_id: id('FORM_CARD_NOT_FOUND').optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 

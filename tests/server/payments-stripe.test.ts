@@ -23,6 +23,9 @@ type FakeIntent = {
   currency: string;
   client_secret: string;
   metadata: Record<string, string>;
+  customer: string | null;
+  payment_method: string | null;
+  setup_future_usage: string | null;
   last_payment_error: { code: string; decline_code: string } | null;
   latest_charge: null | { id: string; object: 'charge'; payment_method_details: { card: { brand: string; last4: string; exp_month: number; exp_year: number } } };
 };
@@ -30,6 +33,7 @@ type FakeIntent = {
 const calls: Call[] = [];
 const intents = new Map<string, FakeIntent>();
 const byKey = new Map<string, string>();
+const customers = new Map<string, string>();
 let server: Server;
 let app: FastifyInstance;
 let db: Db;
@@ -53,6 +57,12 @@ async function fakeStripe(req: IncomingMessage, res: ServerResponse) {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++n}` });
     res.end(JSON.stringify(data));
   };
+  if (req.method === 'POST' && url.pathname === '/v1/customers') {
+    const known = key ? customers.get(key) : undefined;
+    const id = known ?? `cus_test_${++n}`;
+    if (key) customers.set(key, id);
+    return send(200, { id, object: 'customer' });
+  }
   if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
     const known = key ? byKey.get(key) : undefined;
     if (known) return send(200, intents.get(known));
@@ -65,11 +75,24 @@ async function fakeStripe(req: IncomingMessage, res: ServerResponse) {
       currency: body.get('currency') ?? '',
       client_secret: `${id}_secret_abc`,
       metadata: { order_id: body.get('metadata[order_id]') ?? '' },
+      customer: body.get('customer'),
+      payment_method: body.get('payment_method'),
+      setup_future_usage: body.get('setup_future_usage'),
       last_payment_error: null,
       latest_charge: null,
     };
     intents.set(id, pi);
     if (key) byKey.set(key, id);
+    // confirm=true with a saved card: pm_decline declines (Stripe answers 402 with the intent),
+    // pm_3ds asks for authentication, any other goes through.
+    if (body.get('confirm') === 'true') {
+      if (pi.payment_method === 'pm_decline') {
+        pi.last_payment_error = { code: 'card_declined', decline_code: 'insufficient_funds' };
+        return send(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', payment_intent: pi } });
+      }
+      if (pi.payment_method === 'pm_3ds') pi.status = 'requires_action';
+      else paid(pi);
+    }
     return send(200, pi);
   }
   const m = /^\/v1\/payment_intents\/([\w]+)(\/cancel)?$/.exec(url.pathname);
@@ -222,5 +245,87 @@ describe('Stripe adapter', () => {
     paid(intents.get(c.payment.intent_id)!);
     expect((await orderStatus(u, c.order.id)).status).toBe('succeeded');
     expect(await periods(u.id)).toBe(1);
+  });
+
+  it("checkout keeps the card for renewals: customer and setup_future_usage on the intent; the card read back is saved as the default, once", async () => {
+    const u = await person();
+    const before = calls.length;
+    const c = await checkout(u);
+    const customer = calls.slice(before).find((x) => x.method === 'POST' && x.path === '/v1/customers')!;
+    expect(customer.idempotencyKey).toBe(`customer-${u.id}`);
+    const create = calls.slice(before).find((x) => x.method === 'POST' && x.path === '/v1/payment_intents')!;
+    expect(create.idempotencyKey).toBe(`order-${c.order.id}`);
+    expect(create.body.get('setup_future_usage')).toBe('off_session');
+    expect(create.body.get('customer')).toMatch(/^cus_test_/);
+    expect(create.body.get('confirm')).toBeNull();
+    const pi = intents.get(c.payment.intent_id)!;
+    pi.payment_method = `pm_new_${u.id}`;
+    paid(pi);
+    const { payload, header } = signedEvent('payment_intent.succeeded', { id: pi.id });
+    expect((await webhook(payload, header)).statusCode).toBe(200);
+    expect((await webhook(payload, header)).statusCode).toBe(200);
+    const cards = await db.query<{ provider: string; provider_method_id: string; last4: string; is_default: boolean }>(
+      'select provider, provider_method_id, last4, is_default from payment_cards where user_id = $1',
+      [u.id],
+    );
+    expect(cards).toEqual([{ provider: 'stripe', provider_method_id: `pm_new_${u.id}`, last4: '3184', is_default: true }]);
+  });
+
+  it('pays with a saved card: confirmed at once with customer and payment method; declined and 3-D Secure answers settle as any payment', async () => {
+    const saved = async (pm: string) => {
+      const u = await person();
+      await db.query(`insert into payment_customers (user_id, provider, customer_id) values ($1, 'stripe', $2)`, [u.id, `cus_saved_${u.id}`]);
+      const card = await db.one<{ id: number }>(
+        `insert into payment_cards (user_id, provider, provider_method_id, brand, last4, exp_month, exp_year, is_default)
+         values ($1, 'stripe', $2, 'visa', '4242', 12, 2035, true) returning id`,
+        [u.id, pm],
+      );
+      return { u, cardId: card!.id };
+    };
+    const pkgId = ((await app.inject({ method: 'GET', url: '/api/v1/packages' })).json().packages as Array<{ id: number; months: number }>).find((p) => p.months === 1)!.id;
+    const payWith = (u: { auth: object }, cardId: number, key = randomUUID()) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/checkout',
+        headers: u.auth as Record<string, string>,
+        payload: { package_id: pkgId, idempotency_key: key, card_id: cardId },
+      });
+
+    const ok = await saved(`pm_ok_${randomUUID().slice(0, 8)}`);
+    const key = randomUUID();
+    const before = calls.length;
+    const res = await payWith(ok.u, ok.cardId, key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ order: { status: 'succeeded', card: { last4: '3184' } }, payment: null });
+    const create = calls.slice(before).find((x) => x.method === 'POST' && x.path === '/v1/payment_intents')!;
+    expect(create.idempotencyKey).toBe(`order-${res.json().order.id}`);
+    expect(create.body.get('confirm')).toBe('true');
+    expect(create.body.get('customer')).toBe(`cus_saved_${ok.u.id}`);
+    expect(create.body.get('payment_method')).toMatch(/^pm_ok_/);
+    expect(create.body.get('setup_future_usage')).toBeNull();
+    // The same attempt again: the same key, one intent, one period, still one card.
+    expect((await payWith(ok.u, ok.cardId, key)).json().order.status).toBe('succeeded');
+    expect(await periods(ok.u.id)).toBe(1);
+    expect((await db.one<{ n: number }>('select count(*)::int as n from payment_cards where user_id = $1', [ok.u.id]))!.n).toBe(1);
+
+    const declined = await saved('pm_decline');
+    const d = await payWith(declined.u, declined.cardId);
+    expect(d.json()).toMatchObject({ order: { status: 'failed', failure_code: 'FORM_CARD_INSUFFICIENT_FUNDS' }, payment: null });
+    expect(await periods(declined.u.id)).toBe(0);
+
+    const tds = await saved('pm_3ds');
+    const r = await payWith(tds.u, tds.cardId);
+    expect(r.statusCode).toBe(201);
+    expect(r.json()).toMatchObject({ order: { status: 'requires_action' }, payment: { provider: 'stripe', intent_id: expect.stringMatching(/^pi_test_/) } });
+    paid(intents.get(r.json().payment.intent_id)!);
+    expect((await orderStatus(tds.u, r.json().order.id)).status).toBe('succeeded');
+
+    // Another user's card: not found, and nothing sent to Stripe.
+    const stranger = await person();
+    const n0 = calls.length;
+    const refused = await payWith(stranger, ok.cardId);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().errors.general).toEqual(['FORM_CARD_NOT_FOUND']);
+    expect(calls.length).toBe(n0);
   });
 });

@@ -42,8 +42,10 @@ const run = (at: Date) => runRenewals(runner(() => at));
 /** A premium user (1 month, paid with 4242 at checkout) whose saved default card is `card`. */
 async function subscriber(card: string | null = '4242424242424242'): Promise<{ u: U; end: Date }> {
   const u = await k.person();
-  if (card) await k.addCard(u, card);
+  const saved = card ? await k.addCard(u, card) : null;
   await k.buy(u, pkg1);
+  // The 4242 paid with at checkout is saved too (checkout-cards.test.ts); these tests want `card` alone.
+  if (saved) await t.db.query('delete from payment_cards where user_id = $1 and id <> $2', [u.id, saved.id]);
   const s = await t.db.one<{ period_end: Date }>(
     `select period_end from subscriptions where user_id = $1 and source = 'order'`,
     [u.id],
@@ -183,6 +185,8 @@ describe('renewal fails', () => {
   it("no default card: FORM_NO_DEFAULT_PAYMENT_METHOD, no order; a card that needs 3-D Secure can't be charged off-session", async () => {
     await fresh();
     const none = await subscriber(null);
+    // The card paid with at checkout is saved (checkout-cards.test.ts); gone here, as if removed after cancelling and resuming.
+    await t.db.query('delete from payment_cards where user_id = $1', [none.u.id]);
     const tds = await subscriber('4000002760003184');
     const at = new Date(Math.max(none.end.getTime(), tds.end.getTime()) - 12 * 3600_000);
     expect((await run(at)).sort()).toEqual(['failed', 'failed']);
@@ -235,7 +239,8 @@ describe('several runners', () => {
     expect((await orders(u.id)).map((o) => o.status)).toEqual(['created']);
     expect(
       (await t.db.one<{ n: number }>(
-        `select count(*)::int as n from sandbox_payment_intents where status = 'succeeded' and payment_method_id is not null`,
+        `select count(*)::int as n from sandbox_payment_intents where status = 'succeeded' and payment_method_id is not null
+            and id not in (select provider_payment_id from payment_orders where renews_subscription_id is null and provider_payment_id is not null)`,
       ))!.n,
     ).toBe(1);
     // Within the lease nobody touches it; after it the next runner settles the same intent.

@@ -161,25 +161,38 @@ export async function saveSetupCard(
       [setup.id],
     );
     if (!moved) return;
-    const card = await t.one<{ id: number }>(
-      `insert into payment_cards (user_id, provider, provider_method_id, brand, last4, exp_month, exp_year, is_default)
-       values ($1, $2, $3, $4, $5, $6, $7, not exists (select 1 from payment_cards where user_id = $1 and is_default))
-       on conflict (provider_method_id) do nothing returning id`,
-      [
-        setup.user_id,
-        setup.provider,
-        method.id,
-        method.card.brand
-          .toLowerCase()
-          .replace(/[^a-z_]/g, '_')
-          .slice(0, 20),
-        method.card.last4,
-        method.card.exp_month,
-        method.card.exp_year,
-      ],
-    );
+    const card = await insertCard(t, setup.user_id, setup.provider, method);
     if (card) await t.query('update card_setups set card_id = $2 where id = $1', [setup.id, card.id]);
   });
+}
+
+/**
+ * Writes a saved card of the provider's payment method, the default when the user has none; a
+ * method already saved is not written again (undefined). Call it with the users row locked.
+ */
+export function insertCard(
+  t: Db,
+  userId: number,
+  provider: string,
+  method: { id: string; card: CardSummary },
+): Promise<{ id: number } | undefined> {
+  return t.one<{ id: number }>(
+    `insert into payment_cards (user_id, provider, provider_method_id, brand, last4, exp_month, exp_year, is_default)
+     values ($1, $2, $3, $4, $5, $6, $7, not exists (select 1 from payment_cards where user_id = $1 and is_default))
+     on conflict (provider_method_id) do nothing returning id`,
+    [
+      userId,
+      provider,
+      method.id,
+      method.card.brand
+        .toLowerCase()
+        .replace(/[^a-z_]/g, '_')
+        .slice(0, 20),
+      method.card.last4,
+      method.card.exp_month,
+      method.card.exp_year,
+    ],
+  );
 }
 
 export async function makeDefault(db: Db, userId: number, cardId: number): Promise<boolean> {

@@ -18,18 +18,30 @@ export type ProviderIntent = {
   /** Stripe's decline code of the attempt that closed the intent (card_declined, insufficient_funds, …). */
   decline_code: string | null;
   card: CardSummary | null;
+  /**
+   * The card kept on the customer for later charges (Stripe's setup_future_usage, or a card that
+   * was saved already): set once the payment went through with a customer; the caller saves it.
+   */
+  saved_method: { id: string; card: CardSummary } | null;
 };
 
 export type CreatedIntent = ProviderIntent & { client_secret: string };
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
-  /** Same idempotency key → the same intent (and secret), never a second one. */
+  /**
+   * Same idempotency key → the same intent (and secret), never a second one. With a customer, the
+   * card the user types is kept on it for renewals (setup_future_usage: 'off_session'); with a
+   * saved payment method as well, the intent is confirmed at once with that card (on-session: the
+   * bank may still ask for 3-D Secure, status requires_action).
+   */
   createIntent(input: {
     amount: number;
     currency: string;
     idempotencyKey: string;
     orderId: number;
+    customerId?: string;
+    paymentMethodId?: string;
   }): Promise<CreatedIntent>;
   retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
   /** Cancels unless the money already moved; answers the intent as it is afterwards. */

@@ -47,10 +47,12 @@ export type OrderRow = {
   card_exp_year: number | null;
   created_at: Date | string;
   paid_at: Date | string | null;
+  /** The saved card the order is paid with (checkout with a saved card, or a renewal). */
+  card_id: number | null;
 };
 
 const ORDER_COLS = `id, user_id, package_id, months, amount_bani, currency, status, idempotency_key, provider,
-  provider_payment_id, failure_code, card_brand, card_last4, card_exp_month, card_exp_year, created_at, paid_at`;
+  provider_payment_id, failure_code, card_brand, card_last4, card_exp_month, card_exp_year, created_at, paid_at, card_id`;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -94,12 +96,12 @@ export function openOrder(db: Db, userId: number): Promise<OrderRow | undefined>
 /** Inserts the attempt; undefined when a row with the key (or another open attempt) won the race. */
 export function insertOrder(
   db: Db,
-  o: { userId: number; packageId: number; months: number; amount: number; key: string; provider: string },
+  o: { userId: number; packageId: number; months: number; amount: number; key: string; provider: string; cardId?: number | null },
 ): Promise<OrderRow | undefined> {
   return db.one<OrderRow>(
-    `insert into payment_orders (user_id, package_id, months, amount_bani, idempotency_key, provider)
-     values ($1, $2, $3, $4, $5, $6) on conflict do nothing returning ${ORDER_COLS}`,
-    [o.userId, o.packageId, o.months, o.amount, o.key, o.provider],
+    `insert into payment_orders (user_id, package_id, months, amount_bani, idempotency_key, provider, card_id)
+     values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning ${ORDER_COLS}`,
+    [o.userId, o.packageId, o.months, o.amount, o.key, o.provider, o.cardId ?? null],
   );
 }
 

@@ -15,6 +15,8 @@ import type {
 import { declineToCode, type PaymentProvider } from './provider.ts';
 import * as q from './queries.ts';
 import { orderWithCoupon } from '../coupons/service.ts';
+import * as cq from './cards-queries.ts';
+import { customerFor } from './cards.ts';
 
 export type Settled = 'succeeded' | 'failed' | 'canceled' | 'open' | 'unknown';
 
@@ -37,6 +39,9 @@ export async function settle(db: Db, provider: PaymentProvider, paymentId: strin
     const done = await db.tx(async (t) => {
       const paid = await q.markSucceeded(t, order.id, intent.card);
       if (paid) await q.addPaidPeriod(t, paid);
+      // The card kept on the customer becomes a saved card (the default when none is), in the
+      // payment's transaction: only the first settlement gets here, and a card saved already stays one.
+      if (paid && intent.saved_method) await cq.insertCard(t, order.user_id, order.provider, intent.saved_method);
       return paid;
     });
     return done ? 'succeeded' : ((await q.orderByPaymentId(db, paymentId))?.status as Settled);
@@ -57,17 +62,31 @@ export async function settle(db: Db, provider: PaymentProvider, paymentId: strin
   return 'open';
 }
 
-/** The provider's intent for an order (created on first call; the same one on every retry). */
+/**
+ * The provider's intent for an order (created on first call; the same one on every retry). Always
+ * with the user's customer: a new card is kept on it for renewals; a saved card (order.card_id)
+ * is charged at once, and the order settled from the provider's answer.
+ */
 async function withIntent(db: Db, provider: PaymentProvider, order: q.OrderRow): Promise<CheckoutResponse> {
   if (order.status !== 'created' && order.status !== 'requires_action') return { order: q.toOrder(order), payment: null };
+  const saved = order.card_id ? await cq.cardOfUser(db, order.user_id, order.card_id) : undefined;
+  if (order.card_id && !saved && !order.provider_payment_id) {
+    // The card was removed between the choice and the charge: nothing was charged; the attempt ends.
+    await q.closeOrder(db, order.id, 'canceled', null, null);
+    throw notFound('FORM_CARD_NOT_FOUND');
+  }
   const intent = await provider.createIntent({
     amount: order.amount_bani,
     currency: order.currency,
     // Derived from the order, so a retry after a lost answer asks the provider for the same intent.
     idempotencyKey: `order-${order.id}`,
     orderId: order.id,
+    customerId: await customerFor(db, provider, order.user_id),
+    ...(saved ? { paymentMethodId: saved.provider_method_id } : {}),
   });
   await q.attachIntent(db, order.id, intent.id);
+  // Confirmed at once (a saved card): settled now, as the webhook would.
+  if (intent.status !== 'requires_payment_method' || intent.decline_code) await settle(db, provider, intent.id);
   const fresh = (await q.orderOfUser(db, order.user_id, order.id))!;
   if (fresh.status !== 'requires_action') return { order: q.toOrder(fresh), payment: null };
   return { order: q.toOrder(fresh), payment: { provider: provider.name, intent_id: intent.id, client_secret: intent.client_secret } };
@@ -92,19 +111,33 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
   // The same key is the same attempt: answered as it stands, even once paid.
   const same = await q.orderByKey(db, userId, body.idempotency_key);
   if (same) {
-    if (same.package_id !== body.package_id) throw conflict('FORM_CONFLICT', 'idempotency_key');
+    if (same.package_id !== body.package_id || (same.card_id ?? undefined) !== body.card_id)
+      throw conflict('FORM_CONFLICT', 'idempotency_key');
     return withIntent(db, provider, same);
   }
   if (await q.isPremium(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
   const pkg = await q.packageById(db, body.package_id);
   if (!pkg || !pkg.is_active) throw notFound('FORM_PACKAGE_NOT_FOUND');
+  // Only the user's own saved card, of this provider; another user's id is simply not found.
+  if (body.card_id !== undefined) {
+    const card = await cq.cardOfUser(db, userId, body.card_id);
+    if (!card || card.provider !== provider.name) throw notFound('FORM_CARD_NOT_FOUND');
+  }
 
   await closeOpenAttempt(db, provider, userId, body.idempotency_key);
   // The attempt closed above may have been paid after all: then this one is not needed.
   if (await q.isPremium(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
 
   const row = (t: Db, amount: number) =>
-    q.insertOrder(t, { userId, packageId: pkg.id, months: pkg.months, amount, key: body.idempotency_key, provider: provider.name });
+    q.insertOrder(t, {
+      userId,
+      packageId: pkg.id,
+      months: pkg.months,
+      amount,
+      key: body.idempotency_key,
+      provider: provider.name,
+      cardId: body.card_id ?? null,
+    });
   // With a coupon, the order is written in the transaction that claims and reserves it, at the
   // price the server computes (a failed or canceled order frees the coupon: migration 015).
   const inserted = body.coupon_code

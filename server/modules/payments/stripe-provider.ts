@@ -19,6 +19,8 @@ type Intent = {
   amount: number;
   currency: string;
   client_secret: string | null;
+  customer?: string | { id: string } | null;
+  payment_method?: string | { id: string } | null;
   last_payment_error?: { code?: string | null; decline_code?: string | null } | null;
   latest_charge?:
     | string
@@ -42,6 +44,11 @@ const STATUSES: Record<string, IntentStatus> = {
 
 function toIntent(pi: Intent): ProviderIntent {
   const card = typeof pi.latest_charge === 'object' ? pi.latest_charge?.payment_method_details?.card : null;
+  const summary =
+    card?.brand && card.last4 && card.exp_month && card.exp_year
+      ? { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year }
+      : null;
+  const pm = typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? null);
   return {
     id: pi.id,
     status: STATUSES[pi.status] ?? 'processing',
@@ -49,10 +56,10 @@ function toIntent(pi: Intent): ProviderIntent {
     // Stripe writes currencies in lower case; orders keep ISO upper case.
     currency: pi.currency.toUpperCase(),
     decline_code: pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? null,
-    card:
-      card?.brand && card.last4 && card.exp_month && card.exp_year
-        ? { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year }
-        : null,
+    card: summary,
+    // With a customer, a succeeded intent leaves its card attached to it: created with
+    // setup_future_usage, or paid with a card saved already (saving that one again is a no-op).
+    saved_method: pi.status === 'succeeded' && pi.customer && pm && summary ? { id: pm, card: summary } : null,
   };
 }
 
@@ -84,18 +91,46 @@ export class StripeProvider implements PaymentProvider {
     currency: string;
     idempotencyKey: string;
     orderId: number;
+    customerId?: string;
+    paymentMethodId?: string;
   }): Promise<CreatedIntent> {
-    const pi = (await this.stripe.paymentIntents.create(
-      {
-        amount: input.amount,
-        currency: input.currency.toLowerCase(),
-        allowed_payment_method_types: ['card'],
-        // 3-D Secure whenever the bank asks (Stripe's default for cards under SCA).
-        payment_method_options: { card: { request_three_d_secure: 'automatic' } },
-        metadata: { order_id: String(input.orderId) },
-      },
-      { idempotencyKey: input.idempotencyKey },
-    )) as unknown as Intent;
+    const base = {
+      amount: input.amount,
+      currency: input.currency.toLowerCase(),
+      allowed_payment_method_types: ['card'],
+      // 3-D Secure whenever the bank asks (Stripe's default for cards under SCA).
+      payment_method_options: { card: { request_three_d_secure: 'automatic' as const } },
+      metadata: { order_id: String(input.orderId) },
+    };
+    let id: string;
+    if (input.customerId && input.paymentMethodId) {
+      // A saved card, the customer present: confirmed at once; requires_action when the bank asks.
+      try {
+        id = (
+          await this.stripe.paymentIntents.create(
+            { ...base, customer: input.customerId, payment_method: input.paymentMethodId, confirm: true },
+            { idempotencyKey: input.idempotencyKey },
+          )
+        ).id;
+      } catch (err) {
+        // A decline is an error carrying the intent it closed.
+        const pi = (err as { payment_intent?: { id?: string } }).payment_intent;
+        if (!pi?.id) throw err;
+        id = pi.id;
+      }
+    } else {
+      const pi = (await this.stripe.paymentIntents.create(
+        input.customerId
+          ? // The card typed now is kept on the customer for renewals made without them.
+            { ...base, customer: input.customerId, setup_future_usage: 'off_session' }
+          : base,
+        { idempotencyKey: input.idempotencyKey },
+      )) as unknown as Intent;
+      if (!pi.client_secret) throw new Error('stripe: payment intent without client secret');
+      return { ...toIntent(pi), client_secret: pi.client_secret };
+    }
+    // Read back with its charge: the card and the outcome of the confirmation.
+    const pi = (await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] })) as unknown as Intent;
     if (!pi.client_secret) throw new Error('stripe: payment intent without client secret');
     return { ...toIntent(pi), client_secret: pi.client_secret };
   }
