@@ -23,7 +23,7 @@ export async function notifyReturning(app: FastifyInstance, userId: number, n: N
   return payload;
 }
 
-/** Live event and push for an already stored notification (also used by announcements). */
+/** Live event and push for an already stored notification (announcements have their own: service.ts announce). */
 export async function publish(
   app: FastifyInstance,
   userId: number,
