@@ -145,6 +145,15 @@ describe('sign-in through the partner', () => {
     expect(login.json()).toEqual(error('FORM_EMAIL_ALREADY_REGISTERED_WITH_PARTNER', 'email'));
   });
 
+  it('two first sign-ins of one person at the same time make one account', async () => {
+    const who = person();
+    const trips = await Promise.all([roundTrip(who.sub), roundTrip(who.sub), roundTrip(who.sub)]);
+    const answers = await Promise.all(trips.map((trip) => callback(trip.body)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.json().user.id)).size).toBe(1);
+    expect((await t.db.one<{ n: number }>('select count(*)::int as n from users where email = $1', [who.email]))!.n).toBe(1);
+  });
+
   it('refuses an address the partner does not vouch for', async () => {
     const who = person({ email_verified: false });
     const res = await callback((await roundTrip(who.sub)).body);
