@@ -150,6 +150,24 @@ describe('paying with a saved card', () => {
     expect(await periods(v.id)).toBe(0);
   });
 
+  it('removing a card while its charge waits for 3-D Secure cancels that charge; the same key answers the closed order', async () => {
+    const u = await person();
+    const tds = await addCard(u, '4000002760003184');
+    const key = randomUUID();
+    const c: CheckoutResponse = (await start(u, { card_id: tds.id }, key)).json();
+    expect(c.order.status).toBe('requires_action');
+    expect((await api('DELETE', `/payments/cards/${tds.id}`, u)).statusCode).toBe(200);
+    // Removing the card closed the attempt that was paying with it: the intent is cancelled.
+    expect(await order(u, c.order.id)).toMatchObject({ status: 'canceled' });
+    const again = await start(u, { card_id: tds.id }, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ order: { id: c.order.id, status: 'canceled' }, payment: null });
+    expect((await threeDs(c, 'approve')).json().intent.status).toBe('canceled');
+    // A new attempt with the removed card: not found.
+    expect(codeOf(await start(u, { card_id: tds.id }))).toBe('FORM_CARD_NOT_FOUND');
+    expect(await charges(u.id)).toBe(0);
+  });
+
   it("another user's card, a removed one or a bad id: FORM_CARD_NOT_FOUND, no order, nothing charged", async () => {
     const owner = await person();
     const card = await addCard(owner);

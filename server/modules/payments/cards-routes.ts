@@ -6,6 +6,8 @@ import { cardParams, cardSetupBody, setupParams } from '../../../src/shared/card
 import { forbidden } from '../../lib/errors.ts';
 import type { PaymentProvider } from './provider.ts';
 import * as cards from './cards.ts';
+// Removal closes an attempt still paying with the card (service.ts), then removes it (cards.ts).
+import { removeCardWithAttempt } from './service.ts';
 
 const tags = ['payments'];
 const security = [{ bearer: [] }];
@@ -95,7 +97,7 @@ const cardsRoutes: FastifyPluginAsyncZod<Options> = async (app, { provider }) =>
         summary: 'Șterge un card (ultimul rămâne cât timp abonamentul se reînnoiește)',
       },
     },
-    async (req) => cards.remove(app.db, provider, me(req), req.params.id, req.log),
+    async (req) => removeCardWithAttempt(app.db, provider, me(req), req.params.id, req.log),
   );
 };
 

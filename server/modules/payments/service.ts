@@ -16,7 +16,7 @@ import { declineToCode, type PaymentProvider } from './provider.ts';
 import * as q from './queries.ts';
 import { orderWithCoupon } from '../coupons/service.ts';
 import * as cq from './cards-queries.ts';
-import { customerFor } from './cards.ts';
+import { customerFor, remove as removeCard } from './cards.ts';
 
 export type Settled = 'succeeded' | 'failed' | 'canceled' | 'open' | 'unknown';
 
@@ -70,10 +70,16 @@ export async function settle(db: Db, provider: PaymentProvider, paymentId: strin
 async function withIntent(db: Db, provider: PaymentProvider, order: q.OrderRow): Promise<CheckoutResponse> {
   if (order.status !== 'created' && order.status !== 'requires_action') return { order: q.toOrder(order), payment: null };
   const saved = order.card_id ? await cq.cardOfUser(db, order.user_id, order.card_id) : undefined;
-  if (order.card_id && !saved && !order.provider_payment_id) {
-    // The card was removed between the choice and the charge: nothing was charged; the attempt ends.
-    await q.closeOrder(db, order.id, 'canceled', null, null);
-    throw notFound('FORM_CARD_NOT_FOUND');
+  if (order.card_id && !saved) {
+    if (!order.provider_payment_id) {
+      // The card was removed between the choice and the charge: nothing was charged; the attempt ends.
+      await q.closeOrder(db, order.id, 'canceled', null, null);
+      throw notFound('FORM_CARD_NOT_FOUND');
+    }
+    // Removed while its charge waits (3-D Secure): the intent stands at the provider; the order
+    // is answered as the provider has it (asking again without the card would be another request).
+    await settle(db, provider, order.provider_payment_id);
+    return { order: q.toOrder((await q.orderOfUser(db, order.user_id, order.id))!), payment: null };
   }
   const intent = await provider.createIntent({
     amount: order.amount_bani,
@@ -111,7 +117,10 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
   // The same key is the same attempt: answered as it stands, even once paid.
   const same = await q.orderByKey(db, userId, body.idempotency_key);
   if (same) {
-    if (same.package_id !== body.package_id || (same.card_id ?? undefined) !== body.card_id)
+    // Another package or card under the same key is another attempt. (A card removed since leaves
+    // the order without card_id, its attempt closed by removeCardWithAttempt: answered as it is.)
+    const open = same.status === 'created' || same.status === 'requires_action';
+    if (same.package_id !== body.package_id || (same.card_id === null ? open && body.card_id !== undefined : same.card_id !== body.card_id))
       throw conflict('FORM_CONFLICT', 'idempotency_key');
     return withIntent(db, provider, same);
   }
@@ -169,4 +178,28 @@ export async function cancel(db: Db, userId: number): Promise<CancelResponse> {
   const n = await q.cancelPaidPeriods(db, userId);
   if (!n) throw notFound('FORM_SUBSCRIPTION_NOT_FOUND');
   return { success: 'SUBSCRIPTION_CANCELLED', ...(await subscription(db, userId)) };
+}
+
+/**
+ * Removes a saved card (cards.ts); an attempt still paying with it (waiting for 3-D Secure) is
+ * closed afterwards, its intent cancelled unless the money already moved (then it is settled).
+ */
+export async function removeCardWithAttempt(
+  db: Db,
+  provider: PaymentProvider | null,
+  userId: number,
+  cardId: number,
+  log?: FastifyBaseLogger,
+) {
+  const open = await db.one<{ id: number; provider_payment_id: string | null }>(
+    `select id, provider_payment_id from payment_orders
+      where user_id = $1 and card_id = $2 and status in ('created', 'requires_action')`,
+    [userId, cardId],
+  );
+  const answer = await removeCard(db, provider, userId, cardId, log);
+  if (open?.provider_payment_id && provider) {
+    await provider.cancelIntent(open.provider_payment_id);
+    await settle(db, provider, open.provider_payment_id, log);
+  } else if (open) await q.closeOrder(db, open.id, 'canceled', null, null);
+  return answer;
 }
