@@ -3,27 +3,7 @@
 // cancels and keeps it to the period end; declined cards show their Romanian messages. Each test
 // registers its own account, so the demo accounts stay as other specs expect them.
 import { test, expect, type Page } from './fixtures.ts';
-import { mailLink } from './helpers.ts';
-
-async function newAccount(page: Page, name: string): Promise<void> {
-  const email = `plata.${Date.now()}.${Math.floor(Math.random() * 1e6)}@exemplu.ro`;
-  await page.goto('/inregistrare');
-  await page.getByLabel('Nume complet').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Parola', { exact: true }).fill('parola-buna-123');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Creează contul' }).click();
-  await expect(page).toHaveURL(/\/verifica-email/);
-  const link = new URL(await mailLink(email, '/confirma-email'));
-  await page.goto(link.pathname + link.search);
-  await expect(page.getByText(/confirmat/i).first()).toBeVisible();
-  await page.goto('/teste');
-  await page.getByLabel('Manualul după care înveți').selectOption({ index: 1 });
-  await page.getByLabel('Specializarea').selectOption({ index: 1 });
-  await page.getByLabel('Centrul universitar').selectOption({ index: 1 });
-  await page.getByRole('button', { name: 'Salvează și începe' }).click();
-  await expect(page).toHaveURL(/\/teste$/);
-}
+import { registerAccount } from './helpers.ts';
 
 async function payWith(page: Page, number: string): Promise<void> {
   await page.getByLabel('Numărul cardului').fill(number);
@@ -34,7 +14,7 @@ async function payWith(page: Page, number: string): Promise<void> {
 
 test('buy a package with the 3-D Secure card, see premium, cancel and keep it to the period end', async ({ page }) => {
   test.slow();
-  await newAccount(page, 'Radu Premiumescu');
+  await registerAccount(page, 'Radu Premiumescu');
   await page.goto('/cont/premium');
   await expect(page.getByRole('heading', { name: 'Spre buget!' })).toBeVisible();
   await expect(page.locator('.sidebar .avatar--premium')).toHaveCount(0);
@@ -65,7 +45,7 @@ test('buy a package with the 3-D Secure card, see premium, cancel and keep it to
 
 test('declined cards show their Romanian message; a 3-D Secure refusal too', async ({ page }) => {
   test.slow();
-  await newAccount(page, 'Ioana Refuzescu');
+  await registerAccount(page, 'Ioana Refuzescu');
   await page.goto('/intra-in-familie');
   await expect(page.getByText('49,00 lei').first()).toBeVisible();
   await expect(page.getByText('Prețurile sunt în lei și includ TVA 21%.')).toBeVisible();

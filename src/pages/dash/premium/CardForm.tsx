@@ -6,7 +6,7 @@
 // Secure page when its bank asks); a new card is saved for the renewal once the payment went through.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, errorCode } from '../../../api/errors.ts';
+import { ApiError } from '../../../api/errors.ts';
 import {
   confirmCard,
   getOrder,
@@ -19,43 +19,17 @@ import {
 import { getCards, type SavedCard } from '../../../api/cards.ts';
 import { Link } from '../../../router/Link.tsx';
 import { SavedCardChoice, type CardChoice } from './SavedCardChoice.tsx';
-import { TextField } from '../../../shell/form/TextField.tsx';
+import {
+  CardFields,
+  cardErrorsFrom,
+  parseCard,
+  useCardFields,
+  type CardFieldErrors,
+} from './card-fields.tsx';
 import { FormErrors } from '../../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../../shell/form/SubmitButton.tsx';
 import type { QuoteResponse } from '../../../api/coupons.ts';
 import { formatLei, newKey, packageTitle } from './format.ts';
-
-type Fields = { number: string; exp: string; cvc: string };
-type FieldErrors = Partial<Record<'number' | 'exp' | 'cvc' | 'general', string[]>>;
-
-/** "4242424242424242" → "4242 4242 4242 4242" as the user types. */
-const groupDigits = (v: string) =>
-  v
-    .replace(/\D/g, '')
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
-
-/** "1229" / "12/29" → "12/29". */
-const formatExp = (v: string) => {
-  const d = v.replace(/\D/g, '').slice(0, 4);
-  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
-};
-
-function parse(f: Fields): {
-  card?: { number: string; exp_month: number; exp_year: number; cvc: string };
-  errors: FieldErrors;
-} {
-  const errors: FieldErrors = {};
-  const number = f.number.replace(/\D/g, '');
-  if (!number) errors.number = ['FIELD_REQUIRED'];
-  else if (number.length < 12) errors.number = ['FORM_CARD_WRONG_NUMBER'];
-  const m = /^(\d{2})\/(\d{2})$/.exec(f.exp);
-  const month = m ? Number(m[1]) : 0;
-  if (!m || month < 1 || month > 12) errors.exp = [f.exp ? 'FIELD_INVALID' : 'FIELD_REQUIRED'];
-  if (!/^\d{3,4}$/.test(f.cvc)) errors.cvc = [f.cvc ? 'FORM_CARD_WRONG_CVV' : 'FIELD_REQUIRED'];
-  if (Object.keys(errors).length) return { errors };
-  return { card: { number, exp_month: month, exp_year: 2000 + Number(m![2]), cvc: f.cvc }, errors };
-}
 
 export function CardForm({
   pkg,
@@ -72,8 +46,8 @@ export function CardForm({
   onAlreadyPremium: () => void;
 }) {
   const navigate = useNavigate();
-  const [fields, setFields] = useState<Fields>({ number: '', exp: '', cvc: '' });
-  const [errors, setErrors] = useState<FieldErrors>(initialError ? { general: [initialError] } : {});
+  const { fields, set } = useCardFields();
+  const [errors, setErrors] = useState<CardFieldErrors>(initialError ? { general: [initialError] } : {});
   const [busy, setBusy] = useState(false);
   // The attempt in progress: its key, and the checkout once the server answered it.
   const attempt = useRef<{
@@ -99,13 +73,6 @@ export function CardForm({
   const coupon = quote?.package_id === pkg.id ? quote : null;
   const price = coupon?.amount_bani ?? pkg.price_bani;
 
-  const set = (name: keyof Fields) => (v: string) =>
-    setFields((f) => ({
-      ...f,
-      [name]:
-        name === 'number' ? groupDigits(v) : name === 'exp' ? formatExp(v) : v.replace(/\D/g, '').slice(0, 4),
-    }));
-
   function settled(order: PaymentOrder) {
     attempt.current = null;
     if (order.status === 'succeeded') onPaid(order);
@@ -115,7 +82,7 @@ export function CardForm({
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const { card, errors: local } = choice === 'new' ? parse(fields) : { errors: {} };
+    const { card, errors: local } = choice === 'new' ? parseCard(fields) : { errors: {} };
     setErrors(local);
     if (choice === 'new' && !card) return;
     setBusy(true);
@@ -143,14 +110,7 @@ export function CardForm({
       settled((await getOrder(c.order.id)).order);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'FORM_USER_ALREADY_PREMIUM') onAlreadyPremium();
-      const body = err instanceof ApiError ? err.body.errors : {};
-      const next: FieldErrors = {
-        number: body.number,
-        exp: body.exp_month ?? body.exp_year,
-        cvc: body.cvc,
-      };
-      if (!next.number && !next.exp && !next.cvc) next.general = [errorCode(err)];
-      setErrors(next);
+      setErrors(cardErrorsFrom(err));
     } finally {
       setBusy(false);
     }
@@ -169,42 +129,7 @@ export function CardForm({
         )}
       </h2>
       {saved.length ? <SavedCardChoice cards={saved} value={choice} onChange={setChoice} /> : null}
-      {choice === 'new' ? (
-        <>
-          <TextField
-            label="Numărul cardului"
-            name="cardnumber"
-            value={fields.number}
-            onChange={set('number')}
-            errors={errors.number}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 5678 9012 3456"
-          />
-          <div className="card-form__row">
-            <TextField
-              label="Expirare (LL/AA)"
-              name="cc-exp"
-              value={fields.exp}
-              onChange={set('exp')}
-              errors={errors.exp}
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="LL/AA"
-            />
-            <TextField
-              label="CVV"
-              name="cvc"
-              value={fields.cvc}
-              onChange={set('cvc')}
-              errors={errors.cvc}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-            />
-          </div>
-        </>
-      ) : null}
+      {choice === 'new' ? <CardFields fields={fields} set={set} errors={errors} /> : null}
       <FormErrors codes={errors.general ?? []} />
       <SubmitButton busy={busy} busyLabel="Se procesează plata…">
         Plătește {formatLei(price)}

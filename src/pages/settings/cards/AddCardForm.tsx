@@ -4,7 +4,6 @@
 // 3-D Secure the page goes to /plata/3ds/… and comes back to /setari/carduri?adaugare=ID.
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, errorCode } from '../../../api/errors.ts';
 import {
   confirmSetupCard,
   getCardSetup,
@@ -12,37 +11,16 @@ import {
   type CardSetup,
   type CardSetupResponse,
 } from '../../../api/cards.ts';
-import { TextField } from '../../../shell/form/TextField.tsx';
+import {
+  CardFields,
+  cardErrorsFrom,
+  parseCard,
+  useCardFields,
+  type CardFieldErrors,
+} from '../../dash/premium/card-fields.tsx';
 import { FormErrors } from '../../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../../shell/form/SubmitButton.tsx';
 import { newKey } from '../../dash/premium/format.ts';
-
-type Fields = { number: string; exp: string; cvc: string };
-type FieldErrors = Partial<Record<'number' | 'exp' | 'cvc' | 'general', string[]>>;
-
-// The same typing help as the checkout's card form (premium/CardForm.tsx).
-const groupDigits = (v: string) =>
-  v
-    .replace(/\D/g, '')
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
-const formatExp = (v: string) => {
-  const d = v.replace(/\D/g, '').slice(0, 4);
-  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
-};
-
-function parse(f: Fields) {
-  const errors: FieldErrors = {};
-  const number = f.number.replace(/\D/g, '');
-  if (!number) errors.number = ['FIELD_REQUIRED'];
-  else if (number.length < 12) errors.number = ['FORM_CARD_WRONG_NUMBER'];
-  const m = /^(\d{2})\/(\d{2})$/.exec(f.exp);
-  const month = m ? Number(m[1]) : 0;
-  if (!m || month < 1 || month > 12) errors.exp = [f.exp ? 'FIELD_INVALID' : 'FIELD_REQUIRED'];
-  if (!/^\d{3,4}$/.test(f.cvc)) errors.cvc = [f.cvc ? 'FORM_CARD_WRONG_CVV' : 'FIELD_REQUIRED'];
-  if (Object.keys(errors).length) return { errors };
-  return { card: { number, exp_month: month, exp_year: 2000 + Number(m![2]), cvc: f.cvc }, errors };
-}
 
 export function AddCardForm({
   onAdded,
@@ -52,22 +30,15 @@ export function AddCardForm({
   initialError?: string | null;
 }) {
   const navigate = useNavigate();
-  const [fields, setFields] = useState<Fields>({ number: '', exp: '', cvc: '' });
-  const [errors, setErrors] = useState<FieldErrors>(initialError ? { general: [initialError] } : {});
+  const { fields, set, clear } = useCardFields();
+  const [errors, setErrors] = useState<CardFieldErrors>(initialError ? { general: [initialError] } : {});
   const [busy, setBusy] = useState(false);
   const attempt = useRef<{ key: string; started?: CardSetupResponse } | null>(null);
-
-  const set = (name: keyof Fields) => (v: string) =>
-    setFields((f) => ({
-      ...f,
-      [name]:
-        name === 'number' ? groupDigits(v) : name === 'exp' ? formatExp(v) : v.replace(/\D/g, '').slice(0, 4),
-    }));
 
   function settled(setup: CardSetup) {
     attempt.current = null;
     if (setup.status === 'succeeded') {
-      setFields({ number: '', exp: '', cvc: '' });
+      clear();
       onAdded(setup);
     } else setErrors({ general: [setup.failure_code ?? 'FORM_CARD_DECLINED'] });
   }
@@ -75,7 +46,7 @@ export function AddCardForm({
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const { card, errors: local } = parse(fields);
+    const { card, errors: local } = parseCard(fields);
     setErrors(local);
     if (!card) return;
     setBusy(true);
@@ -96,10 +67,7 @@ export function AddCardForm({
       }
       settled((await getCardSetup(s.setup.id)).setup);
     } catch (err) {
-      const body = err instanceof ApiError ? err.body.errors : {};
-      const next: FieldErrors = { number: body.number, exp: body.exp_month ?? body.exp_year, cvc: body.cvc };
-      if (!next.number && !next.exp && !next.cvc) next.general = [errorCode(err)];
-      setErrors(next);
+      setErrors(cardErrorsFrom(err));
     } finally {
       setBusy(false);
     }
@@ -108,38 +76,7 @@ export function AddCardForm({
   return (
     <form className="card-form" onSubmit={submit} noValidate aria-label="Adaugă un card">
       <h2 className="card-form__title">Adaugă un card</h2>
-      <TextField
-        label="Numărul cardului"
-        name="cardnumber"
-        value={fields.number}
-        onChange={set('number')}
-        errors={errors.number}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 5678 9012 3456"
-      />
-      <div className="card-form__row">
-        <TextField
-          label="Expirare (LL/AA)"
-          name="cc-exp"
-          value={fields.exp}
-          onChange={set('exp')}
-          errors={errors.exp}
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="LL/AA"
-        />
-        <TextField
-          label="CVV"
-          name="cvc"
-          value={fields.cvc}
-          onChange={set('cvc')}
-          errors={errors.cvc}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-        />
-      </div>
+      <CardFields fields={fields} set={set} errors={errors} />
       <FormErrors codes={errors.general ?? []} />
       <SubmitButton busy={busy} busyLabel="Se salvează cardul…">
         Salvează cardul
