@@ -5,38 +5,10 @@ import { useEffect, useState } from 'react';
 import { Link } from '../../../router/Link.tsx';
 import { getPublicThreads } from '../../../api/community.ts';
 import { errorCode } from '../../../api/errors.ts';
-import type { PublicComment, PublicThread } from '../../../shared/community-payloads.ts';
+import type { PublicThread } from '../../../shared/community-payloads.ts';
 import { messageFor } from '../../../shared/messages.ro.ts';
-import { formatWhen } from '../../../components/community/format.ts';
-import { useProduct } from '../../../shell/useProduct.ts';
 import '../../../components/community/community.css';
-
-function Comment({ c, reply }: { c: PublicComment; reply?: boolean }) {
-  const product = useProduct();
-  const name = c.is_team ? `Echipa ${product}` : (c.author_name ?? 'Cont șters');
-  return (
-    <article className={`comment${c.is_team ? ' comment--team' : ''}${reply ? ' comment--reply' : ''}`}>
-      <header className="comment__head">
-        {c.avatar_thumb_src ? (
-          <img className="comment__avatar" src={c.avatar_thumb_src} alt="" width={28} height={28} />
-        ) : (
-          <span className="comment__avatar comment__avatar--initial" aria-hidden="true">
-            {(c.is_team ? product : name).slice(0, 1)}
-          </span>
-        )}
-        <strong className="comment__name">{name}</strong>
-        {c.is_team ? <span className="comment__tag">echipa</span> : null}
-        <time className="comment__when muted" dateTime={c.created_at}>
-          {formatWhen(c.created_at)}
-        </time>
-      </header>
-      <p className="comment__body">{c.body}</p>
-      <p className="comment__actions muted">
-        <span aria-label={`${c.votes} voturi`}>▲ {c.votes}</span>
-      </p>
-    </article>
-  );
-}
+import { PublicCommentItem as Comment } from '../../../components/community/PublicCommentItem.tsx';
 
 export function PublicThreads() {
   const [threads, setThreads] = useState<PublicThread[] | null>(null);
