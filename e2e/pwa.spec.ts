@@ -188,25 +188,30 @@ test("update modal: the realtime 'update' channel's .update event opens it; 'Mai
 }) => {
   // The hub publishes only from inside the server process and never relays client events, so the
   // test stands between the page and the real hub (Playwright routeWebSocket): every frame is
-  // passed through, and the test adds the frame the hub sends for trigger('update', 'update', {}).
-  let subscribed!: () => void;
-  const subscribedToUpdate = new Promise<void>((r) => (subscribed = r));
+  // passed through, and the test adds the frame the hub sends for trigger('update', 'update', {}),
+  // on the socket that subscribed to 'update' last (the current page's, not one left behind).
+  let updateSubscriptions = 0;
   let toPage: ((frame: string) => void) | null = null;
   await page.routeWebSocket(/\/app\//, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((msg) => {
       const text = String(msg);
-      if (/"pusher:subscribe"/.test(text) && /"channel":"update"/.test(text)) subscribed();
+      if (/"pusher:subscribe"/.test(text) && /"channel":"update"/.test(text)) {
+        toPage = (frame) => ws.send(frame);
+        updateSubscriptions += 1;
+      }
       server.send(msg);
     });
     server.onMessage((msg) => ws.send(msg));
-    toPage = (frame) => ws.send(frame);
   });
   // Signed in, the realtime client starts at idle (a visitor's waits 30 s: src/shell/realtime-start.ts).
   await login(page);
+  await expect.poll(() => updateSubscriptions, { timeout: 30_000 }).toBeGreaterThan(0);
+  const before = updateSubscriptions;
   await page.goto('/');
   await acceptCookies(page);
-  await subscribedToUpdate;
+  // The home page's own client subscribed (the login page's socket closed with it).
+  await expect.poll(() => updateSubscriptions, { timeout: 30_000 }).toBeGreaterThan(before);
   const dialog = page.getByRole('dialog', { name: UPDATE_TITLE });
   await expect(dialog).toBeHidden();
   toPage!(JSON.stringify({ event: 'update', channel: 'update', data: '{}' }));
