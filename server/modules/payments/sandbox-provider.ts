@@ -14,7 +14,7 @@ import type {
   ProviderSetupIntent,
 } from './provider.ts';
 import * as setup from './sandbox-setup.ts';
-import { cardBrand, cardOutcome, OFF_SESSION_DECLINES } from '../../../src/shared/sandbox-cards.ts';
+import { cardBrand, cardOutcome } from '../../../src/shared/sandbox-cards.ts';
 
 type IntentRow = {
   id: string;
@@ -56,7 +56,12 @@ function toIntent(r: IntentRow): ProviderIntent {
       r.status === 'succeeded' && r.pm_id && r.pm_brand && r.pm_last4 && r.pm_exp_month && r.pm_exp_year
         ? {
             id: r.pm_id,
-            card: { brand: r.pm_brand, last4: r.pm_last4, exp_month: r.pm_exp_month, exp_year: r.pm_exp_year },
+            card: {
+              brand: r.pm_brand,
+              last4: r.pm_last4,
+              exp_month: r.pm_exp_month,
+              exp_year: r.pm_exp_year,
+            },
           }
         : null,
   };
@@ -105,19 +110,26 @@ export class SandboxProvider implements PaymentProvider {
       [input.idempotencyKey],
     );
     // Stripe refuses a key reused with other parameters; so does the sandbox.
-    if (!raw || raw.payment_method_id !== pm) throw new Error('sandbox: idempotency key reused with different parameters');
+    if (!raw || raw.payment_method_id !== pm)
+      throw new Error('sandbox: idempotency key reused with different parameters');
     if (created && input.customerId && pm) await this.confirmSaved(id, input.customerId, pm);
     else if (created && input.customerId) {
       const seti = `seti_sbx_${randomBytes(12).toString('hex')}`;
       await this.db.query(
         `insert into sandbox_setup_intents (id, client_secret, idempotency_key, customer_id) values ($1, $2, $3, $4)
          on conflict (idempotency_key) do nothing`,
-        [seti, `${seti}_secret_${randomBytes(24).toString('hex')}`, futureKey(input.idempotencyKey), input.customerId],
+        [
+          seti,
+          `${seti}_secret_${randomBytes(24).toString('hex')}`,
+          futureKey(input.idempotencyKey),
+          input.customerId,
+        ],
       );
     }
-    const row = await this.db.one<IntentRow & { client_secret: string }>(`${SELECT} where i.idempotency_key = $1`, [
-      input.idempotencyKey,
-    ]);
+    const row = await this.db.one<IntentRow & { client_secret: string }>(
+      `${SELECT} where i.idempotency_key = $1`,
+      [input.idempotencyKey],
+    );
     if (!row || row.amount !== input.amount || row.currency !== input.currency)
       throw new Error('sandbox: idempotency key reused with different parameters');
     return { ...toIntent(row), client_secret: row.client_secret };
@@ -136,19 +148,34 @@ export class SandboxProvider implements PaymentProvider {
       last4: string;
       exp_month: number;
       exp_year: number;
-    }>('select customer_id, off_session_decline, brand, last4, exp_month, exp_year from sandbox_payment_methods where id = $1', [pmId]);
+    }>(
+      'select customer_id, off_session_decline, brand, last4, exp_month, exp_year from sandbox_payment_methods where id = $1',
+      [pmId],
+    );
     const decline =
       !pm || pm.customer_id !== customerId
         ? 'card_declined'
         : pm.off_session_decline === 'authentication_required'
           ? null
           : pm.off_session_decline;
-    const status = decline ? 'canceled' : pm?.off_session_decline === 'authentication_required' ? 'requires_action' : 'succeeded';
+    const status = decline
+      ? 'canceled'
+      : pm?.off_session_decline === 'authentication_required'
+        ? 'requires_action'
+        : 'succeeded';
     await this.db.query(
       `update sandbox_payment_intents
           set status = $2, decline_code = $3, card_brand = $4, card_last4 = $5, card_exp_month = $6, card_exp_year = $7, updated_at = now()
         where id = $1 and status = 'requires_payment_method'`,
-      [id, status, decline, pm?.brand ?? null, pm?.last4 ?? null, pm?.exp_month ?? null, pm?.exp_year ?? null],
+      [
+        id,
+        status,
+        decline,
+        pm?.brand ?? null,
+        pm?.last4 ?? null,
+        pm?.exp_month ?? null,
+        pm?.exp_year ?? null,
+      ],
     );
   }
 
@@ -205,25 +232,12 @@ export class SandboxProvider implements PaymentProvider {
       );
       if (!future) return;
       const pm = `pm_sbx_${randomBytes(12).toString('hex')}`;
-      await t.query(
-        `insert into sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, off_session_decline)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          pm,
-          status === 'succeeded' ? future.customer_id : null,
-          cardBrand(card.number),
-          card.number.slice(-4),
-          card.exp_month,
-          card.exp_year,
-          OFF_SESSION_DECLINES[card.number] ?? null,
-        ],
-      );
+      await setup.insertPaymentMethod(t, pm, status === 'succeeded' ? future.customer_id : null, card);
       await t.query('update sandbox_payment_intents set payment_method_id = $2 where id = $1', [id, pm]);
-      await t.query(`update sandbox_setup_intents set status = $2, payment_method_id = $3, updated_at = now() where id = $1`, [
-        future.id,
-        status,
-        pm,
-      ]);
+      await t.query(
+        `update sandbox_setup_intents set status = $2, payment_method_id = $3, updated_at = now() where id = $1`,
+        [future.id, status, pm],
+      );
     });
   }
 
@@ -239,7 +253,11 @@ export class SandboxProvider implements PaymentProvider {
       const future = await t.one<{ id: string; customer_id: string }>(
         `update sandbox_setup_intents set status = $2, decline_code = $3, updated_at = now()
           where idempotency_key = $1 and status = 'requires_action' returning id, customer_id`,
-        [futureKey(moved.idempotency_key), approve ? 'succeeded' : 'canceled', approve ? null : 'authentication_failed'],
+        [
+          futureKey(moved.idempotency_key),
+          approve ? 'succeeded' : 'canceled',
+          approve ? null : 'authentication_failed',
+        ],
       );
       if (future && approve)
         await t.query('update sandbox_payment_methods set customer_id = $2 where id = $1', [

@@ -97,20 +97,31 @@ export async function confirmSetup(
     );
     if (!moved || !pm) return;
     // Attached to the customer only once the setup succeeds (authenticate below for 3-D Secure).
-    await t.query(
-      `insert into sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, off_session_decline)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        pm,
-        status === 'succeeded' ? moved.customer_id : null,
-        cardBrand(card.number),
-        card.number.slice(-4),
-        card.exp_month,
-        card.exp_year,
-        OFF_SESSION_DECLINES[card.number] ?? null,
-      ],
-    );
+    await insertPaymentMethod(t, pm, status === 'succeeded' ? moved.customer_id : null, card);
   });
+}
+
+/** A sandbox payment method made from a test card (brand, last four, expiry, how it declines off
+ *  session), attached to `customerId` or to nobody; used by card setups and by a checkout that saves its card. */
+export async function insertPaymentMethod(
+  t: Db,
+  pm: string,
+  customerId: string | null,
+  card: { number: string; exp_month: number; exp_year: number },
+): Promise<void> {
+  await t.query(
+    `insert into sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, off_session_decline)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      pm,
+      customerId,
+      cardBrand(card.number),
+      card.number.slice(-4),
+      card.exp_month,
+      card.exp_year,
+      OFF_SESSION_DECLINES[card.number] ?? null,
+    ],
+  );
 }
 
 /** The 3-D Secure page's answer for a setup: approve saves the card, reject closes the intent. */
