@@ -100,11 +100,30 @@ export class SandboxProvider implements PaymentProvider {
     const id = `pi_sbx_${randomBytes(12).toString('hex')}`;
     const secret = `${id}_secret_${randomBytes(24).toString('hex')}`;
     const pm = input.customerId ? (input.paymentMethodId ?? null) : null;
-    const created = await this.db.one<{ id: string }>(
-      `insert into sandbox_payment_intents (id, client_secret, idempotency_key, amount, currency, payment_method_id)
-       values ($1, $2, $3, $4, $5, $6) on conflict (idempotency_key) do nothing returning id`,
-      [id, secret, input.idempotencyKey, input.amount, input.currency, pm],
-    );
+    // Written and confirmed in one transaction, as Stripe answers a key only once its first request
+    // is done: a twin request with the same key waits on the unique key, then reads the confirmed
+    // intent, never one caught between the two statements.
+    await this.db.tx(async (t) => {
+      const made = await t.one<{ id: string }>(
+        `insert into sandbox_payment_intents (id, client_secret, idempotency_key, amount, currency, payment_method_id)
+         values ($1, $2, $3, $4, $5, $6) on conflict (idempotency_key) do nothing returning id`,
+        [id, secret, input.idempotencyKey, input.amount, input.currency, pm],
+      );
+      if (made && input.customerId && pm) await this.confirmSaved(t, id, input.customerId, pm);
+      else if (made && input.customerId) {
+        const seti = `seti_sbx_${randomBytes(12).toString('hex')}`;
+        await t.query(
+          `insert into sandbox_setup_intents (id, client_secret, idempotency_key, customer_id) values ($1, $2, $3, $4)
+           on conflict (idempotency_key) do nothing`,
+          [
+            seti,
+            `${seti}_secret_${randomBytes(24).toString('hex')}`,
+            futureKey(input.idempotencyKey),
+            input.customerId,
+          ],
+        );
+      }
+    });
     const raw = await this.db.one<{ payment_method_id: string | null }>(
       'select payment_method_id from sandbox_payment_intents where idempotency_key = $1',
       [input.idempotencyKey],
@@ -112,20 +131,6 @@ export class SandboxProvider implements PaymentProvider {
     // Stripe refuses a key reused with other parameters; so does the sandbox.
     if (!raw || raw.payment_method_id !== pm)
       throw new Error('sandbox: idempotency key reused with different parameters');
-    if (created && input.customerId && pm) await this.confirmSaved(id, input.customerId, pm);
-    else if (created && input.customerId) {
-      const seti = `seti_sbx_${randomBytes(12).toString('hex')}`;
-      await this.db.query(
-        `insert into sandbox_setup_intents (id, client_secret, idempotency_key, customer_id) values ($1, $2, $3, $4)
-         on conflict (idempotency_key) do nothing`,
-        [
-          seti,
-          `${seti}_secret_${randomBytes(24).toString('hex')}`,
-          futureKey(input.idempotencyKey),
-          input.customerId,
-        ],
-      );
-    }
     const row = await this.db.one<IntentRow & { client_secret: string }>(
       `${SELECT} where i.idempotency_key = $1`,
       [input.idempotencyKey],
@@ -140,8 +145,8 @@ export class SandboxProvider implements PaymentProvider {
    * (Stripe refuses it too); one whose bank asks for authentication (3184) waits for the 3-D Secure
    * page; a card that declines every charge (0341) declines; any other goes through.
    */
-  private async confirmSaved(id: string, customerId: string, pmId: string): Promise<void> {
-    const pm = await this.db.one<{
+  private async confirmSaved(t: Db, id: string, customerId: string, pmId: string): Promise<void> {
+    const pm = await t.one<{
       customer_id: string | null;
       off_session_decline: string | null;
       brand: string;
@@ -163,7 +168,7 @@ export class SandboxProvider implements PaymentProvider {
       : pm?.off_session_decline === 'authentication_required'
         ? 'requires_action'
         : 'succeeded';
-    await this.db.query(
+    await t.query(
       `update sandbox_payment_intents
           set status = $2, decline_code = $3, card_brand = $4, card_last4 = $5, card_exp_month = $6, card_exp_year = $7, updated_at = now()
         where id = $1 and status = 'requires_payment_method'`,
