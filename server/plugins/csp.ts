@@ -4,9 +4,12 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { THEME_SCRIPT } from '../../src/shared/theme-script.ts';
+import { BOOT_LOADER_SCRIPT } from '../../src/shared/boot-loader.ts';
 
 /** The theme script server-rendered pages inline in <head> (server/plugins/web.ts), allowed by hash. */
 export const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
+/** The loader that asks for the app's modules after the first paint (src/shared/boot-loader.ts). */
+export const BOOT_LOADER_HASH = `'sha256-${createHash('sha256').update(BOOT_LOADER_SCRIPT).digest('base64')}'`;
 
 // upgrade-insecure-requests only behind https: on a plain-http address (a phone on the LAN
 // opening http://192.168.x.x:8080) it would turn every asset request into a failing https one.
@@ -16,7 +19,7 @@ export function csp(config: Config): Record<string, string[] | null> {
   const ws = realtimeSources(config);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", THEME_SCRIPT_HASH, ...google, ...captcha],
+    scriptSrc: ["'self'", THEME_SCRIPT_HASH, BOOT_LOADER_HASH, ...google, ...captcha],
     styleSrc: ["'self'", "'unsafe-inline'", ...google],
     imgSrc: ["'self'", 'data:', 'blob:', 'https://lh3.googleusercontent.com'],
     connectSrc: ["'self'", ...ws, ...google, ...captcha],

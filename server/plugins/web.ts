@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute, pageTitle, type RouteDef } from '../../src/shared/routes.ts';
 import { THEME_SCRIPT } from '../../src/shared/theme-script.ts';
+import { BOOT_LOADER_SCRIPT, BOOT_MODULES_ID } from '../../src/shared/boot-loader.ts';
 
 export type PageMeta = {
   title: string;
@@ -128,6 +129,24 @@ export default fp(async (app, opts: { distDir: string }) => {
     });
   }
 
+  /** The module script and modulepreloads of a server-rendered page, asked for after its first
+   *  paint instead (src/shared/boot-loader.ts): the tags give way to the list and the loader. */
+  function deferModules(html: string): string {
+    const modules: string[] = [];
+    const stripped = html
+      .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+        modules.unshift(src);
+        return '';
+      })
+      .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+        modules.push(href);
+        return '';
+      });
+    if (!modules.length) return html;
+    const boot = `<script id="${BOOT_MODULES_ID}" type="application/json">${JSON.stringify(modules).replace(/</g, '\\u003c')}</script>\n    <script>${BOOT_LOADER_SCRIPT}</script>`;
+    return stripped.replace('</head>', `  ${boot}\n  </head>`);
+  }
+
   async function serverRender(req: FastifyRequest, path: string, data: Record<string, unknown>): Promise<{ body: string; head: string } | null> {
     if (!renderer) return null;
     const { ssr, manifest } = renderer;
@@ -190,7 +209,7 @@ export default fp(async (app, opts: { distDir: string }) => {
     if (serverRendered(route) && !missing) {
       const rendered = await serverRender(req, path, meta?.data ?? {});
       if (rendered) {
-        html = inlineStyles(html.replace('</head>', `  ${rendered.head}\n  </head>`).replace('<div id="root"></div>', rendered.body));
+        html = deferModules(inlineStyles(html.replace('</head>', `  ${rendered.head}\n  </head>`).replace('<div id="root"></div>', rendered.body)));
         // Without JavaScript the page is complete: the shell's notice is for the client-rendered app.
         html = html.replace(/\s*<noscript>[^<]*<\/noscript>/, '');
         if (pageCache.size >= PAGE_CACHE_MAX) pageCache.clear();

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { buildApp } from '../../server/app.ts';
+import { BOOT_LOADER_SCRIPT, BOOT_MODULES_ID } from '../../src/shared/boot-loader.ts';
 
 const CSS = '.hero{color:teal}';
 const TEMPLATE =
@@ -53,16 +55,20 @@ afterAll(async () => {
 const page = () => app.inject({ method: 'GET', url: '/despre-noi' });
 
 describe('server-rendered public pages', () => {
-  it('carry their stylesheets inline, each with a disabled link, and preload the layout and the page', async () => {
+  it('carry their stylesheets inline, each with a disabled link, and ask for the entry, the layout and the page only after the first paint', async () => {
     const res = await page();
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<style data-href="/assets/index-a.css">${CSS}</style><link rel="stylesheet" href="/assets/index-a.css" disabled>`);
     expect(res.body).toContain('<style data-href="/assets/content-d.css">.chapter{margin:0}</style>');
     expect(res.body).not.toContain('<link rel="stylesheet" crossorigin');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/StaticLayout-b.js">');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/About-c.js">');
-    // The entry is already the template's script: not preloaded a second time.
-    expect(res.body).not.toContain('<link rel="modulepreload" crossorigin href="/assets/index-a.js">');
+    // No module is asked for before the first paint: the entry, the layout and the page wait in
+    // the loader's list, entry first and once, for the loader the CSP allows by its hash.
+    expect(res.body).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    const list = new RegExp(`<script id="${BOOT_MODULES_ID}" type="application/json">(.*?)</script>`).exec(res.body);
+    expect(JSON.parse(list![1]!)).toEqual(['/assets/index-a.js', '/assets/StaticLayout-b.js', '/assets/About-c.js']);
+    expect(res.body).toContain(`<script>${BOOT_LOADER_SCRIPT}</script>`);
+    const hash = createHash('sha256').update(BOOT_LOADER_SCRIPT).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
   });
 
   it('are rendered once and kept until a write through the API', async () => {
