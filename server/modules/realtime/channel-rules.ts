@@ -25,6 +25,16 @@ export async function authorizeChannel(db: Db, userId: number, channel: string):
   // A grid's or chapter's discussion: whoever may read its comments (community/live.ts).
   const thread = await mayListenToThread(db, userId, channel);
   if (thread !== null) return thread ? {} : null;
+  // A group test's lobby and live events: its members (invited or in), never a kicked one.
+  const group = /^presence-group\.([a-z0-9]{12})$/.exec(channel);
+  if (group) {
+    const row = await db.one<{ name: string }>(
+      `select u.name from group_tests t join group_members m on m.group_id = t.id join users u on u.id = m.user_id
+        where t.hash = $1 and m.user_id = $2 and m.status in ('invited', 'joined')`,
+      [group[1], userId],
+    );
+    return row ? { channelData: JSON.stringify({ user_id: String(userId), user_info: { name: row.name } }) } : null;
+  }
   const convo = /^presence-convo\.(\d{1,10})\.(\d{1,10})$/.exec(channel);
   if (convo) {
     const a = Number(convo[1]);

@@ -1,0 +1,83 @@
+// The group's clock, owned by the server. One grid is open at a time, from grid_opened_at to
+// grid_closes_at; the server accepts an answer it RECEIVES up to GROUP_ANSWER_GRACE_MS after
+// grid_closes_at (a request already on its way when the timer hit zero, or resent after a short
+// network drop), and never trusts a client timestamp. A grid closes (its answers become visible,
+// standings update) at the first request after closes_at + grace, or at once when every joined
+// member answered it. The next grid opens when the previous one closes. No timers in memory:
+// whichever process sees the group next advances it, under the group row lock (advance()).
+import type { Db } from '../../db/db.ts';
+import { GROUP_ANSWER_GRACE_MS } from '../../../src/shared/group-schema.ts';
+import type { GroupEvent } from '../../../src/shared/group-payloads.ts';
+import type { GroupRow } from './queries.ts';
+import { finalize } from './finalize.ts';
+
+/** Replaceable in tests (vi.spyOn) to move time without waiting. */
+export const groupClock = { now: (): number => Date.now() };
+
+const GROUP_COLS = `id, hash, access_code, creator_id, manual_id, status, grid_count, per_grid_s, position,
+  grid_opened_at, grid_closes_at, created_at, started_at, ended_at`;
+
+/** Opens grid `position` at `at` (or finishes the group after the last grid). */
+async function openGrid(tx: Db, g: GroupRow, position: number, at: Date): Promise<GroupRow> {
+  if (position > g.grid_count) {
+    const row = await tx.one<GroupRow>(
+      `update group_tests set status = 'finished', position = null, grid_opened_at = null, grid_closes_at = null, ended_at = $2
+        where id = $1 returning ${GROUP_COLS}`,
+      [g.id, at],
+    );
+    await finalize(tx, g.id);
+    return row!;
+  }
+  const closes = new Date(+at + g.per_grid_s * 1000);
+  const row = await tx.one<GroupRow>(
+    `update group_tests set position = $2, grid_opened_at = $3, grid_closes_at = $4 where id = $1 returning ${GROUP_COLS}`,
+    [g.id, position, at, closes],
+  );
+  return row!;
+}
+
+async function closeGrid(tx: Db, g: GroupRow, at: Date, events: GroupEvent[]): Promise<GroupRow> {
+  const position = g.position!;
+  await tx.query('update group_test_grids set closed_at = $3 where group_id = $1 and position = $2', [g.id, position, at]);
+  const next = await openGrid(tx, g, position + 1, at);
+  const scores = await tx.query<{ user_id: number; score: number }>(
+    `select a.user_id, sum(a.points)::float8 as score from group_answers a
+       join group_test_grids t on t.group_id = a.group_id and t.position = a.position
+      where a.group_id = $1 and t.closed_at is not null group by a.user_id`,
+    [g.id],
+  );
+  events.push({ type: 'grid-closed', position, next: next.status === 'running' ? next.position : null, standings: scores });
+  if (next.status !== 'running') events.push({ type: 'ended', status: next.status });
+  return next;
+}
+
+/** Starts the first grid now. */
+export function startClock(tx: Db, g: GroupRow): Promise<GroupRow> {
+  return openGrid(tx, g, 1, new Date(groupClock.now()));
+}
+
+/**
+ * Catches the locked group up with the clock: closes every grid whose time (plus grace) has passed,
+ * each next grid opening when the previous one closed, so a group nobody looked at for a while
+ * ends exactly where it would have. Then closes the open grid early if every joined member answered.
+ */
+export async function advance(tx: Db, group: GroupRow, events: GroupEvent[]): Promise<GroupRow> {
+  let g = group;
+  const now = groupClock.now();
+  while (g.status === 'running' && g.grid_closes_at && now > +new Date(g.grid_closes_at) + GROUP_ANSWER_GRACE_MS)
+    g = await closeGrid(tx, g, new Date(g.grid_closes_at), events);
+  if (g.status === 'running' && g.position !== null && (await everyoneAnswered(tx, g.id, g.position)))
+    g = await closeGrid(tx, g, new Date(now), events);
+  return g;
+}
+
+async function everyoneAnswered(tx: Db, groupId: number, position: number): Promise<boolean> {
+  const row = await tx.one<{ waiting: number; joined: number }>(
+    `select count(*) filter (where a.position is null)::int as waiting, count(*)::int as joined
+       from group_members m
+       left join group_answers a on a.group_id = m.group_id and a.user_id = m.user_id and a.position = $2
+      where m.group_id = $1 and m.status = 'joined'`,
+    [groupId, position],
+  );
+  return Boolean(row && row.joined > 0 && row.waiting === 0);
+}

@@ -1,0 +1,115 @@
+// What a member sees (GET /groups/:hash): the same answer on every refresh, device or reconnect —
+// the group's status, the open grid without its key, the member's own answer to it, the time
+// left by the server's clock, the closed grids with their key and the member's outcome, and the
+// standings over closed grids. Also the results (after the end only) and the history.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/db.ts';
+import { conflict } from '../../lib/errors.ts';
+import type { GroupClosedGrid, GroupHistoryItem, GroupResults, GroupState } from '../../../src/shared/group-payloads.ts';
+import { ended, requireMember, requirePremium, withGroup } from './access.ts';
+import { groupClock } from './clock.ts';
+import { members, standings, type GroupRow, type MemberRow } from './queries.ts';
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+async function closedGrids(db: Db, groupId: number, userId: number): Promise<GroupClosedGrid[]> {
+  return db.query<GroupClosedGrid>(
+    `select t.position, t.grid_id, g.correct, a.marked, coalesce(a.outcome, 'blank') as outcome
+       from group_test_grids t join grids g on g.id = t.grid_id
+       left join group_answers a on a.group_id = t.group_id and a.position = t.position and a.user_id = $2
+      where t.group_id = $1 and t.closed_at is not null order by t.position`,
+    [groupId, userId],
+  );
+}
+
+async function buildState(db: Db, g: GroupRow, me: MemberRow): Promise<GroupState> {
+  const now = groupClock.now();
+  const running = g.status === 'running' && g.position !== null;
+  const grid = running
+    ? await db.one<GroupState['grid'] & object>(
+        `select t.position, g.id, g.type, g.statement, g.options from group_test_grids t join grids g on g.id = t.grid_id
+          where t.group_id = $1 and t.position = $2`,
+        [g.id, g.position],
+      )
+    : undefined;
+  const mine = running
+    ? await db.one<{ marked: string[] }>('select marked from group_answers where group_id = $1 and user_id = $2 and position = $3', [
+        g.id,
+        me.user_id,
+        g.position,
+      ])
+    : undefined;
+  const answered = running
+    ? await db.one<{ n: number }>('select count(*)::int as n from group_answers where group_id = $1 and position = $2', [g.id, g.position])
+    : undefined;
+  return {
+    hash: g.hash,
+    status: g.status,
+    creator_id: g.creator_id,
+    me: { user_id: me.user_id, status: me.status, ready: me.ready },
+    access_code: g.access_code,
+    grid_count: g.grid_count,
+    seconds_per_grid: g.per_grid_s,
+    position: g.position,
+    grid_opened_at: iso(g.grid_opened_at),
+    grid_closes_at: iso(g.grid_closes_at),
+    remaining_ms: running && g.grid_closes_at ? Math.max(0, +new Date(g.grid_closes_at) - now) : null,
+    server_now: new Date(now).toISOString(),
+    members: (await members(db, g.id)).map((m) => ({ user_id: m.user_id, name: m.name, status: m.status, ready: m.ready })),
+    grid: grid ?? null,
+    my_answer: mine?.marked ?? null,
+    answered_count: answered?.n ?? 0,
+    closed: await closedGrids(db, g.id, me.user_id),
+    standings: await standings(db, g.id),
+  };
+}
+
+export async function groupState(app: FastifyInstance, userId: number, hash: string): Promise<GroupState> {
+  await requirePremium(app.db, userId);
+  return withGroup(app, hash, async ({ tx, g }) => buildState(tx, g, await requireMember(tx, g, userId)));
+}
+
+/**
+ * Results once the group ended (finished, or stopped by its creator): FORM_GROUP_RESULTS_AFTER_FINISH
+ * before. Not premium-gated: a member whose premium lapsed still sees what they took part in.
+ */
+export async function groupResults(app: FastifyInstance, userId: number, hash: string): Promise<GroupResults> {
+  return withGroup(app, hash, async ({ tx, g }) => {
+    await requireMember(tx, g, userId);
+    if (!ended(g)) throw conflict('FORM_GROUP_RESULTS_AFTER_FINISH');
+    const perGrid = await tx.query<{ position: number; grid_id: number; statement: string; right: number; takers: number }>(
+      `select t.position, t.grid_id, g.statement,
+              (select count(*)::int from group_answers a where a.group_id = t.group_id and a.position = t.position and a.outcome = 'right') as right,
+              (select count(*)::int from group_members m where m.group_id = t.group_id and m.joined_at is not null and m.status <> 'kicked') as takers
+         from group_test_grids t join grids g on g.id = t.grid_id
+        where t.group_id = $1 and t.closed_at is not null order by t.position`,
+      [g.id],
+    );
+    return {
+      hash: g.hash,
+      status: g.status,
+      grid_count: g.grid_count,
+      standings: await standings(tx, g.id),
+      missed_by_all: perGrid.filter((p) => p.right === 0).map((p) => ({ position: p.position, grid_id: p.grid_id, statement: p.statement })),
+      missed_by_group: perGrid.filter((p) => p.right < p.takers).map((p) => p.grid_id),
+      mine: await closedGrids(tx, g.id, userId),
+    };
+  });
+}
+
+/** The caller's group tests, newest first (kicked ones stay out: they are not the caller's any more). */
+export async function groupHistory(db: Db, userId: number): Promise<{ groups: GroupHistoryItem[] }> {
+  const rows = await db.query<GroupHistoryItem & { created_at: Date }>(
+    `select t.hash, t.status, u.name as creator_name, t.grid_count, t.created_at,
+            (select count(*)::int from group_members x where x.group_id = t.id and x.joined_at is not null and x.status <> 'kicked') as members,
+            case when m.joined_at is null then null
+                 else (select coalesce(sum(a.points), 0)::float8 from group_answers a
+                         join group_test_grids gg on gg.group_id = a.group_id and gg.position = a.position
+                        where a.group_id = t.id and a.user_id = $1 and gg.closed_at is not null) end as my_score
+       from group_members m join group_tests t on t.id = m.group_id join users u on u.id = t.creator_id
+      where m.user_id = $1 and m.status <> 'kicked'
+      order by t.created_at desc, t.id desc limit 100`,
+    [userId],
+  );
+  return { groups: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
+}

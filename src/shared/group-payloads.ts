@@ -1,0 +1,82 @@
+// Response and realtime payloads of the group tests (issue 10). Realtime events on
+// presence-group.{hash} carry ids and small public facts only; clients read the rest with GET.
+export type GroupStatus = 'lobby' | 'running' | 'finished' | 'stopped';
+export type GroupMemberStatus = 'invited' | 'joined' | 'kicked' | 'left';
+
+export type GroupMember = { user_id: number; name: string; status: GroupMemberStatus; ready: boolean };
+export type GroupStanding = { user_id: number; name: string; score: number; answered: number };
+
+/** The open grid, without its correct answers. */
+export type GroupGrid = {
+  position: number;
+  id: number;
+  type: 'CS' | 'CM' | 'CG';
+  statement: string;
+  options: Record<string, string>;
+};
+
+/** A closed grid: what was right, what I marked. */
+export type GroupClosedGrid = {
+  position: number;
+  grid_id: number;
+  correct: string[];
+  marked: string[] | null;
+  outcome: 'right' | 'partial' | 'wrong' | 'blank';
+};
+
+export type GroupState = {
+  hash: string;
+  status: GroupStatus;
+  creator_id: number;
+  me: { user_id: number; status: GroupMemberStatus; ready: boolean };
+  access_code: string;
+  grid_count: number;
+  seconds_per_grid: number;
+  position: number | null;
+  grid_opened_at: string | null;
+  grid_closes_at: string | null;
+  /** Milliseconds the open grid has left when the server answered (the client counts down from it). */
+  remaining_ms: number | null;
+  server_now: string;
+  members: GroupMember[];
+  grid: GroupGrid | null;
+  /** My answer to the open grid (rejoin shows it again). */
+  my_answer: string[] | null;
+  answered_count: number;
+  closed: GroupClosedGrid[];
+  standings: GroupStanding[];
+};
+
+export type GroupResults = {
+  hash: string;
+  status: GroupStatus;
+  grid_count: number;
+  standings: GroupStanding[];
+  /** Grids no member got right (ids in test order). */
+  missed_by_all: Array<{ position: number; grid_id: number; statement: string }>;
+  /** Grids at least one member did not get right: the group's retest. */
+  missed_by_group: number[];
+  mine: GroupClosedGrid[];
+};
+
+export type GroupHistoryItem = {
+  hash: string;
+  status: GroupStatus;
+  creator_name: string;
+  grid_count: number;
+  members: number;
+  created_at: string;
+  my_score: number | null;
+};
+
+export type GroupEvent =
+  | { type: 'member'; user_id: number; status: GroupMemberStatus; ready: boolean }
+  | { type: 'creator'; user_id: number }
+  | { type: 'started'; position: number; closes_at: string }
+  | { type: 'answered'; user_id: number; position: number }
+  | { type: 'grid-closed'; position: number; next: number | null; standings: Array<{ user_id: number; score: number }> }
+  | { type: 'ended'; status: GroupStatus };
+
+export const groupChannel = (hash: string) => `presence-group.${hash}`;
+/** The one event name on the group channel; the payload's `type` tells what happened. */
+export const GROUP_EVENT = 'group';

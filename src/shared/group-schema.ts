@@ -1,0 +1,70 @@
+// Request bodies of the group tests (issue 10), shared by the server routes and the app's forms.
+// Issue messages are catalogue codes. The grids are picked like a practice test (manual, chapters,
+// count, difficulty); the time is per grid (see docs/ARCHITECTURE.md, group tests).
+import { z } from 'zod';
+import { DIFFICULTIES, OPTION_LETTERS } from './constants.ts';
+import { uuid } from './validation.ts';
+import { id as rowId, idParam } from './input-rules.ts';
+
+export const GROUP_COUNT_MIN = 1;
+export const GROUP_COUNT_MAX = 50;
+export const GROUP_GRID_SECONDS_MIN = 10;
+export const GROUP_GRID_SECONDS_MAX = 600;
+export const GROUP_GRID_SECONDS_DEFAULT = 60;
+/** At most this many friends invited in one request (and members in a group). */
+export const GROUP_MEMBERS_MAX = 30;
+/** An answer the server receives up to this long after the grid closed still counts (see ARCHITECTURE). */
+export const GROUP_ANSWER_GRACE_MS = 2000;
+/** The lobby address and the shareable code: 12 and 8 characters. */
+export const GROUP_HASH_PATTERN = /^[a-z0-9]{12}$/;
+export const GROUP_CODE_PATTERN = /^[A-Z0-9]{8}$/;
+
+const id = rowId();
+
+export const createGroupBody = z.object({
+  manual_id: rowId('FORM_MANUAL_INVALID'),
+  chapter_ids: z.array(id).max(500, 'FIELD_TOO_LONG').default([]),
+  count: z
+    .number({ error: 'FIELD_REQUIRED' })
+    .int('FIELD_INVALID')
+    .min(GROUP_COUNT_MIN, 'FIELD_TOO_SMALL')
+    .max(GROUP_COUNT_MAX, 'FIELD_TOO_LARGE'),
+  difficulty: z.enum(DIFFICULTIES, { error: 'FORM_DIFFICULTY_INVALID' }).nullish(),
+  seconds_per_grid: z
+    .number({ error: 'FIELD_INVALID' })
+    .int('FIELD_INVALID')
+    .min(GROUP_GRID_SECONDS_MIN, 'FIELD_TOO_SMALL')
+    .max(GROUP_GRID_SECONDS_MAX, 'FIELD_TOO_LARGE')
+    .default(GROUP_GRID_SECONDS_DEFAULT),
+  invite_ids: z
+    .array(id, { error: 'FORM_GROUP_INVITE_REQUIRED' })
+    .min(1, 'FORM_GROUP_INVITE_REQUIRED')
+    .max(GROUP_MEMBERS_MAX, 'FIELD_TOO_LONG')
+    .refine((v) => new Set(v).size === v.length, 'FORM_GROUP_USER_ALREADY_INVITED'),
+});
+export type CreateGroupBody = z.input<typeof createGroupBody>;
+
+export const groupHashParams = z.object({
+  hash: z.string({ error: 'FIELD_INVALID' }).regex(GROUP_HASH_PATTERN, 'FORM_TEST_NOT_FOUND'),
+});
+export const groupAnswerParams = groupHashParams.extend({ position: idParam() });
+
+export const joinByCodeBody = z.object({
+  code: z
+    .string({ error: 'FORM_GROUP_INVALID_ACCESS_CODE' })
+    .trim()
+    .toUpperCase()
+    .regex(GROUP_CODE_PATTERN, 'FORM_GROUP_INVALID_ACCESS_CODE'),
+});
+export const groupUserBody = z.object({ user_id: rowId('FORM_USER_NOT_FOUND') });
+export const readyBody = z.object({ ready: z.boolean({ error: 'FIELD_INVALID' }) });
+
+export const groupAnswerBody = z.object({
+  /** The client's id for this answer: a retry with the same id is the same answer. */
+  id: uuid,
+  marked: z
+    .array(z.enum(OPTION_LETTERS, { error: 'FORM_ANSWER_REQUIRED' }), { error: 'FORM_ANSWER_REQUIRED' })
+    .max(5, 'FIELD_TOO_LONG')
+    .refine((v) => new Set(v).size === v.length, 'FIELD_INVALID'),
+});
+export type GroupAnswerBody = z.input<typeof groupAnswerBody>;
