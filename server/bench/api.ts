@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Candidate, ServerReady } from './api-server.ts';
 import { TARGET_LABELS, forEachTarget, type TargetName } from './targets.ts';
+import { pacedLoad } from './paced.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -26,6 +27,8 @@ type Request = { method: 'GET' | 'PUT' | 'POST'; path: string; headers: Record<s
 type Scenario = {
   name: string;
   rate?: number;
+  /** With `rate`: each candidate at its own moment (server/bench/paced.ts), not all in step. */
+  staggered?: boolean;
   request: (c: Candidate, state: { next: number }, ready: ServerReady) => Request;
 };
 
@@ -58,7 +61,8 @@ const SCENARIOS: Scenario[] = [
     request: (c) => ({ method: 'GET', path: '/api/v1/user/tests-count', headers: bearer(c) }),
   },
   { name: 'PUT answer', request: saveAnswer },
-  { name: `PUT answer, ${ANSWER_RATE}/s each`, rate: ANSWER_RATE, request: saveAnswer },
+  { name: `PUT answer, ${ANSWER_RATE}/s in step`, rate: ANSWER_RATE, request: saveAnswer },
+  { name: `PUT answer, ${ANSWER_RATE}/s each`, rate: ANSWER_RATE, staggered: true, request: saveAnswer },
   {
     name: 'POST /tests/sync',
     request: (c, state, ready) => {
@@ -88,6 +92,7 @@ const SCENARIOS: Scenario[] = [
 const cursors = new Map<Candidate, { next: number }>();
 
 async function load(ready: ServerReady, scenario: Scenario, seconds: number): Promise<Row> {
+  if (scenario.staggered && scenario.rate) return loadStaggered(ready, scenario, scenario.rate, seconds);
   let connection = 0;
   let sample: string | undefined;
   const onResponse = (status: number, body: string) => {
@@ -117,6 +122,16 @@ async function load(ready: ServerReady, scenario: Scenario, seconds: number): Pr
     sample,
     paced: Boolean(scenario.rate),
   };
+}
+
+async function loadStaggered(ready: ServerReady, scenario: Scenario, rate: number, seconds: number): Promise<Row> {
+  const next = (i: number) => {
+    const candidate = ready.candidates[i % ready.candidates.length]!;
+    const state = cursors.get(candidate) ?? cursors.set(candidate, { next: 0 }).get(candidate)!;
+    return scenario.request(candidate, state, ready);
+  };
+  const r = await pacedLoad(ready.port, CONNECTIONS, rate, seconds, next);
+  return { name: scenario.name, rps: r.requests / seconds, p99: Math.round(r.p99), p50: Math.round(r.p50), bad: r.bad, sample: r.sample, paced: true };
 }
 
 function startServer(target: TargetName, schema?: string): Promise<{ ready: ServerReady; close: () => Promise<void> }> {
@@ -169,8 +184,9 @@ async function runTarget(target: TargetName, schema?: string): Promise<void> {
   const { ready, close } = await startServer(target, schema);
   const rows: Row[] = [];
   try {
-    // BENCH_SCENARIOS: a comma list of scenario names to run (the bare route always runs first).
-    const only = process.env.BENCH_SCENARIOS?.split(',').map((n) => n.trim());
+    // BENCH_SCENARIOS: a comma list of scenario names to run (the bare route always runs first); a
+    // comma followed by a space belongs to a name ("PUT answer, 5/s each").
+    const only = process.env.BENCH_SCENARIOS?.split(/,(?! )/).map((n) => n.trim());
     for (const s of SCENARIOS.filter((x, i) => i === 0 || !only || only.includes(x.name))) {
       await load(ready, s, 1);
       rows.push(await load(ready, s, DURATION));
