@@ -169,7 +169,10 @@ describe('presence-group channel', () => {
       api(u, 'POST', '/broadcasting/auth', { socket_id: '1.2', channel_name: `presence-group.${h}` });
     const ok = await auth(B);
     expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.body.channel_data as string).user_id).toBe(String(B.id));
+    const data = JSON.parse(ok.body.channel_data as string);
+    expect(data.user_id).toBe(String(B.id));
+    // Echo gives the page user_info alone: it carries the id the lobby marks as present.
+    expect(data.user_info).toEqual({ id: B.id, name: expect.any(String) });
     expect((await auth(D)).status).toBe(403);
     expect((await auth(A)).status).toBe(403);
   });

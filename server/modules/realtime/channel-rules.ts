@@ -33,7 +33,8 @@ export async function authorizeChannel(db: Db, userId: number, channel: string):
         where t.hash = $1 and m.user_id = $2 and m.status in ('invited', 'joined')`,
       [group[1], userId],
     );
-    return row ? { channelData: JSON.stringify({ user_id: String(userId), user_info: { name: row.name } }) } : null;
+    // laravel-echo's here()/joining()/leaving() hand the page user_info only, so the id is in it too.
+    return row ? { channelData: JSON.stringify({ user_id: String(userId), user_info: { id: userId, name: row.name } }) } : null;
   }
   const convo = /^presence-convo\.(\d{1,10})\.(\d{1,10})$/.exec(channel);
   if (convo) {

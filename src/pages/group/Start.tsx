@@ -1,12 +1,226 @@
-import { FeatureSoon } from '../../shell/FeatureSoon.tsx';
+// /grup/start — the creator (premium) picks the grids like a practice test (manual, chapters,
+// count, difficulty, time per grid) and invites friends; or joins a group with its code. The
+// server checks premium and friendship (SPEC §5) and answers with the lobby's hash.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { Link } from '../../router/Link.tsx';
+import { getCourse, listCourses } from '../../api/courses.ts';
+import { getFriends, type Friend } from '../../api/friends.ts';
+import { createGroup, joinByCode } from '../../api/groups.ts';
+import { ApiError } from '../../api/errors.ts';
+import { createGroupBody, GROUP_COUNT_MAX, GROUP_GRID_SECONDS_DEFAULT, GROUP_GRID_SECONDS_MAX } from '../../shared/group-schema.ts';
+import { check } from '../../shared/validation.ts';
+import { app } from '../../state/app.ts';
+import { showToast } from '../../state/toast.ts';
+import { ErrorList, FormErrors, SubmitButton } from '../../shell/form/index.ts';
+import { splitErrors } from '../../shell/form/useForm.ts';
+import type { Difficulty } from '../../shared/constants.ts';
+import '../../styles/tests.css';
+import '../../styles/group.css';
+
+type Errors = Record<string, string[]>;
+const FIELDS = ['manual_id', 'chapter_ids', 'count', 'difficulty', 'seconds_per_grid', 'invite_ids'];
 
 export default function GroupStart() {
+  const navigate = useNavigate();
+  const { user } = useSnapshot(app);
+  const [manuals, setManuals] = useState<Array<{ id: number; slug: string; title: string }>>([]);
+  const [manualId, setManualId] = useState<number | null>(user?.manual_id ?? null);
+  const [chapters, setChapters] = useState<Array<{ id: number; title: string }>>([]);
+  const [chapterIds, setChapterIds] = useState<number[]>([]);
+  const [count, setCount] = useState('10');
+  const [seconds, setSeconds] = useState(String(GROUP_GRID_SECONDS_DEFAULT));
+  const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
+  const [friends, setFriends] = useState<Friend[] | null>(null);
+  const [invite, setInvite] = useState<number[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    listCourses()
+      .then((r) => setManuals(r.manuals.map((m) => ({ id: m.id, slug: m.slug, title: m.title }))))
+      .catch(() => setManuals([]));
+    getFriends()
+      .then((r) => setFriends(r.friends))
+      .catch(() => setFriends([]));
+  }, []);
+  useEffect(() => {
+    if (manualId === null && manuals.length) setManualId(manuals[0]!.id);
+  }, [manuals, manualId]);
+  const manual = manuals.find((m) => m.id === manualId);
+  useEffect(() => {
+    setChapterIds([]);
+    if (!manual) return setChapters([]);
+    let live = true;
+    getCourse(manual.slug)
+      .then((r) => live && setChapters(r.chapters.map((c) => ({ id: c.id, title: c.title }))))
+      .catch(() => live && setChapters([]));
+    return () => {
+      live = false;
+    };
+  }, [manual?.id, manual?.slug]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const body = {
+      manual_id: manualId ?? 0,
+      chapter_ids: chapterIds,
+      count: Number(count),
+      difficulty: difficulty || null,
+      seconds_per_grid: Number(seconds),
+      invite_ids: invite,
+    };
+    const invalid = check(createGroupBody, body);
+    if (invalid) return setErrors(splitErrors(invalid, FIELDS));
+    setErrors({});
+    setBusy(true);
+    try {
+      const r = await createGroup(body);
+      showToast('GROUP_TEST_CREATED');
+      navigate(`/grup/${r.hash}`);
+    } catch (err) {
+      setErrors(err instanceof ApiError ? splitErrors(err.body, FIELDS) : { general: ['FORM_AN_ERROR_HAS_OCCURRED'] });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fe = (name: string) => errors[name] ?? [];
   return (
-    <FeatureSoon
-      title="Începe un test de grup"
-      icon="users"
-      intro="Testele de grup îți permit să rezolvi același test în același timp cu prietenii tăi și să vedeți clasamentul la final."
-      points={['Cel puțin doi participanți', 'Creatorul și invitații au nevoie de Premium', 'Creatorul poate opri testul sau elimina participanți']}
-    />
+    <section className="page page--narrow tests-start group-start" aria-labelledby="group-start-title">
+      <header className="page-header">
+        <h1 id="group-start-title">Începe un test de grup</h1>
+        <p className="muted">Aceleași grile pentru toți, cu un cronometru comun. Tu și prietenii invitați aveți nevoie de Premium.</p>
+      </header>
+      <JoinByCode />
+      <form className="card form tests-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className={`form-field${fe('manual_id').length ? ' form-field--invalid' : ''}`}>
+          <label className="form-field__label" htmlFor="group-manual">
+            Manual
+          </label>
+          <select id="group-manual" className="form-field__input form-select" value={manualId ?? ''} onChange={(e) => setManualId(e.target.value ? Number(e.target.value) : null)}>
+            {manuals.length === 0 ? <option value="">Se încarcă…</option> : null}
+            {manuals.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.title}
+              </option>
+            ))}
+          </select>
+          <ErrorList codes={fe('manual_id')} />
+        </div>
+        {chapters.length ? (
+          <fieldset className="form-fieldset chapters-pick">
+            <legend className="form-field__label">Capitole (niciunul ales = toate)</legend>
+            <div className="chapters-pick__list">
+              {chapters.map((c) => (
+                <label key={c.id} className="check-line">
+                  <input type="checkbox" checked={chapterIds.includes(c.id)} onChange={() => setChapterIds((l) => toggle(l, c.id))} /> {c.title}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        <div className="form-row">
+          <div className={`form-field${fe('count').length ? ' form-field--invalid' : ''}`}>
+            <label className="form-field__label" htmlFor="group-count">
+              Număr de grile
+            </label>
+            <input id="group-count" className="form-field__input" type="number" inputMode="numeric" min={1} max={GROUP_COUNT_MAX} value={count} onChange={(e) => setCount(e.target.value)} />
+            <ErrorList codes={fe('count')} />
+          </div>
+          <div className={`form-field${fe('seconds_per_grid').length ? ' form-field--invalid' : ''}`}>
+            <label className="form-field__label" htmlFor="group-seconds">
+              Secunde pe grilă
+            </label>
+            <input id="group-seconds" className="form-field__input" type="number" inputMode="numeric" min={10} max={GROUP_GRID_SECONDS_MAX} value={seconds} onChange={(e) => setSeconds(e.target.value)} />
+            <ErrorList codes={fe('seconds_per_grid')} />
+          </div>
+        </div>
+        <fieldset className="form-fieldset">
+          <legend className="form-field__label">Dificultate</legend>
+          <div className="form-segmented">
+            {(
+              [
+                ['', 'Oricare'],
+                ['easy', 'Ușoare'],
+                ['hard', 'Grele'],
+              ] as const
+            ).map(([v, label]) => (
+              <label key={v || 'any'} className={`form-segmented__option${difficulty === v ? ' is-active' : ''}`}>
+                <input type="radio" name="difficulty" value={v} checked={difficulty === v} onChange={() => setDifficulty(v)} />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="form-fieldset">
+          <legend className="form-field__label">Invită prieteni (cu Premium)</legend>
+          {friends === null ? <p className="muted">Se încarcă…</p> : null}
+          {friends?.length === 0 ? (
+            <p className="muted">
+              Nu ai încă prieteni. <Link to="/prieteni">Adaugă prieteni</Link> ca să-i poți invita.
+            </p>
+          ) : null}
+          <div className="chapters-pick__list">
+            {friends?.map((f) => (
+              <label key={f.id} className="check-line">
+                <input type="checkbox" checked={invite.includes(f.id)} onChange={() => setInvite((l) => toggle(l, f.id))} /> {f.name}
+              </label>
+            ))}
+          </div>
+          <ErrorList codes={fe('invite_ids')} />
+        </fieldset>
+        <FormErrors codes={fe('general')} />
+        <div className="form-actions">
+          <SubmitButton busy={busy} busyLabel="Se creează testul…">
+            Creează testul de grup
+          </SubmitButton>
+          <Link to="/grup/istoric" className="btn btn--ghost">
+            Istoric
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function JoinByCode() {
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      const r = await joinByCode(code);
+      navigate(`/grup/${r.hash}`);
+    } catch (err) {
+      setErrors(err instanceof ApiError ? splitErrors(err.body, ['code']) : { general: ['FORM_AN_ERROR_HAS_OCCURRED'] });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="card form group-code" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <div className={`form-field${errors.code?.length ? ' form-field--invalid' : ''}`}>
+        <label className="form-field__label" htmlFor="group-code">
+          Ai un cod de invitație?
+        </label>
+        <div className="group-code__row">
+          <input id="group-code" className="form-field__input" autoComplete="off" maxLength={12} value={code} onChange={(e) => setCode(e.target.value)} placeholder="ex. AB12CD34" />
+          <SubmitButton busy={busy} busyLabel="Se intră…">
+            Intră
+          </SubmitButton>
+        </div>
+        <ErrorList codes={errors.code ?? []} />
+        <FormErrors codes={errors.general ?? []} />
+      </div>
+    </form>
   );
 }

@@ -1,0 +1,118 @@
+// The solving view: the same open grid for everyone, the server's timer, my answer (one per grid,
+// kept across reloads: it comes back in the state), how many answered, the last closed grid's key
+// and the standings after each grid. The creator can still kick and stop.
+import { useEffect, useRef, useState } from 'react';
+import type { GroupState } from '../../../shared/group-payloads.ts';
+import { answerGrid, kickMember, makeCreator, stopGroup } from '../../../api/groups.ts';
+import { FormErrors } from '../../../shell/form/index.ts';
+import { Members } from './Members.tsx';
+import { Standings } from './Standings.tsx';
+import { useAction } from './useAction.ts';
+import { useCountdown } from './useCountdown.ts';
+
+type Props = { state: GroupState; receivedAt: number; present: Set<number>; reload: () => Promise<void> };
+
+export function Solving({ state, receivedAt, present, reload }: Props) {
+  const { run, error, busy } = useAction(reload);
+  const grid = state.grid;
+  const [marked, setMarked] = useState<string[]>([]);
+  // One id per grid and device visit: a retry of the same answer is the same answer on the server.
+  const answerId = useRef<{ position: number; id: string } | null>(null);
+  useEffect(() => setMarked(state.my_answer ?? []), [state.position]); // eslint-disable-line react-hooks/exhaustive-deps
+  const seconds = useCountdown(state.remaining_ms, receivedAt, () => void reload());
+  const sent = state.my_answer !== null;
+  const joined = state.me.status === 'joined';
+  const creator = state.creator_id === state.me.user_id;
+  const last = state.closed[state.closed.length - 1];
+  if (!grid) return null;
+
+  const toggle = (l: string) => {
+    if (sent) return;
+    if (grid.type === 'CS') setMarked([l]);
+    else setMarked((m) => (m.includes(l) ? m.filter((x) => x !== l) : [...m, l]));
+  };
+  const submit = () => {
+    if (answerId.current?.position !== grid.position) answerId.current = { position: grid.position, id: crypto.randomUUID() };
+    const id = answerId.current.id;
+    void run(() => answerGrid(state.hash, grid.position, id, marked));
+  };
+
+  return (
+    <section className="page group-page group-solve" aria-labelledby="group-grid-title">
+      <header className="group-solve__bar">
+        <span>
+          Grila <strong data-testid="group-position">{grid.position}</strong> din {state.grid_count}
+        </span>
+        <span className={`group-timer${seconds <= 5 ? ' is-low' : ''}`} role="timer" aria-label="Timp rămas">
+          {seconds} s
+        </span>
+        <span className="muted">
+          {state.answered_count} din {state.standings.length} au răspuns
+        </span>
+      </header>
+      <div className="group-solve__body">
+        <article className="card group-grid">
+          <h1 id="group-grid-title" className="group-grid__statement">
+            {grid.statement}
+          </h1>
+          <p className="muted">{grid.type === 'CS' ? 'Un singur răspuns corect.' : 'Unul sau mai multe răspunsuri corecte.'}</p>
+          <div className="group-options" role="group" aria-label="Variante">
+            {Object.entries(grid.options).map(([letter, text]) => (
+              <button
+                key={letter}
+                type="button"
+                className={`group-option${marked.includes(letter) ? ' is-marked' : ''}`}
+                aria-pressed={marked.includes(letter)}
+                disabled={sent || !joined}
+                onClick={() => toggle(letter)}
+              >
+                <span className="group-option__letter">{letter}</span>
+                <span>{text}</span>
+              </button>
+            ))}
+          </div>
+          <FormErrors codes={error ? [error] : []} />
+          {sent ? (
+            <p className="notice" role="status" data-testid="group-sent">
+              Răspuns trimis: {state.my_answer!.join(', ') || '—'}. Grila se închide când răspund toți sau când expiră timpul.
+            </p>
+          ) : joined ? (
+            <button type="button" className="btn btn--primary" disabled={busy || marked.length === 0} onClick={submit}>
+              Trimite răspunsul
+            </button>
+          ) : (
+            <p className="muted">Nu participi la acest test.</p>
+          )}
+        </article>
+        <aside className="group-side">
+          {last ? (
+            <div className="card group-last" data-testid="group-last">
+              <h2 className="group-section-title">Grila {last.position}</h2>
+              <p>
+                Corect: <strong>{last.correct.join(', ')}</strong> · tu: {last.marked?.join(', ') || 'fără răspuns'}
+              </p>
+            </div>
+          ) : null}
+          <div className="card">
+            <h2 className="group-section-title">Clasament</h2>
+            <Standings standings={state.standings} me={state.me.user_id} />
+          </div>
+          {creator ? (
+            <div className="card">
+              <h2 className="group-section-title">Participanți</h2>
+              <Members
+                state={state}
+                present={present}
+                onKick={(m) => void run(() => kickMember(state.hash, m.user_id))}
+                onCreator={(m) => void run(() => makeCreator(state.hash, m.user_id))}
+              />
+              <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(() => stopGroup(state.hash))}>
+                Oprește testul
+              </button>
+            </div>
+          ) : null}
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// The waiting room: the invitation code to share, who is invited and who is in (presence), ready
+// marks; the creator starts (at least 2 in, the server checks), kicks, hands the role on, stops.
+import { Link } from '../../../router/Link.tsx';
+import type { GroupState } from '../../../shared/group-payloads.ts';
+import { joinGroup, kickMember, leaveGroup, makeCreator, setReady, startGroup, stopGroup } from '../../../api/groups.ts';
+import { FormErrors } from '../../../shell/form/index.ts';
+import { Members } from './Members.tsx';
+import { useAction } from './useAction.ts';
+
+type Props = { state: GroupState; present: Set<number>; reload: () => Promise<void> };
+
+export function WaitingRoom({ state, present, reload }: Props) {
+  const { run, error, busy } = useAction(reload);
+  const h = state.hash;
+  const creator = state.creator_id === state.me.user_id;
+  const joined = state.me.status === 'joined';
+  const inCount = state.members.filter((m) => m.status === 'joined').length;
+  return (
+    <section className="page page--narrow group-page" aria-labelledby="group-title">
+      <header className="page-header group-header">
+        <h1 id="group-title">Sala de așteptare</h1>
+        <p className="muted">
+          {state.grid_count} grile · {state.seconds_per_grid} secunde pe grilă · {inCount} în test
+        </p>
+      </header>
+      <div className="card group-code-card">
+        <span className="muted">Cod de invitație</span>
+        <strong className="group-code-card__code" data-testid="group-code">
+          {state.access_code}
+        </strong>
+        <span className="muted">Prietenii cu Premium intră cu el din „Începe un test de grup”.</span>
+      </div>
+      <div className="card">
+        <h2 className="group-section-title">Participanți</h2>
+        <Members
+          state={state}
+          present={present}
+          onKick={(m) => void run(() => kickMember(h, m.user_id))}
+          onCreator={(m) => void run(() => makeCreator(h, m.user_id))}
+        />
+      </div>
+      <FormErrors codes={error ? [error] : []} />
+      <div className="form-actions group-actions">
+        {creator ? (
+          <>
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void run(() => startGroup(h))}>
+              Pornește testul
+            </button>
+            <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void run(() => stopGroup(h))}>
+              Oprește testul
+            </button>
+          </>
+        ) : (
+          <p className="muted group-wait">Creatorul pornește testul când sunt cel puțin 2 participanți.</p>
+        )}
+        {!joined ? (
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void run(() => joinGroup(h))}>
+            Intră în test
+          </button>
+        ) : (
+          <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void run(() => setReady(h, !state.me.ready))}>
+            {state.me.ready ? 'Nu sunt gata' : 'Sunt gata'}
+          </button>
+        )}
+        {joined ? (
+          <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void run(() => leaveGroup(h))}>
+            Părăsește
+          </button>
+        ) : null}
+        <Link to="/grup/istoric" className="btn btn--ghost">
+          Înapoi
+        </Link>
+      </div>
+    </section>
+  );
+}
