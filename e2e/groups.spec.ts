@@ -123,6 +123,15 @@ test('invite, join, start, answer, reload, kick, change creator, stop, results a
   }
   await shots(ana.page, 'group-solving');
 
+  // Bogdan's network drops as he answers grid 2: the answer waits, then goes once it is back.
+  await bogdan.page.context().setOffline(true);
+  await bogdan.page.locator('.group-option').nth(2).click();
+  await bogdan.page.getByRole('button', { name: 'Trimite răspunsul' }).click();
+  await expect(bogdan.page.getByTestId('group-pending')).toContainText('Fără conexiune');
+  await bogdan.page.context().setOffline(false);
+  await expect(bogdan.page.getByTestId('group-sent')).toContainText('Răspuns trimis: C');
+  await expect(ana.page.locator('.group-solve__bar')).toContainText('1 din 3 au răspuns');
+
   // Ana kicks Carmen, who cannot come back (neither by the lobby nor by the code).
   await member(ana.page, 'Carmen Grup').getByRole('button', { name: 'Elimină' }).click();
   await expect(carmen.page.getByRole('alert')).toContainText('Ai fost eliminat din acest test de grup.');

@@ -3,38 +3,40 @@
 // and the standings after each grid. The creator can still kick and stop.
 import { useEffect, useRef, useState } from 'react';
 import type { GroupState } from '../../../shared/group-payloads.ts';
-import { answerGrid, kickMember, makeCreator, stopGroup } from '../../../api/groups.ts';
+import { kickMember, makeCreator, stopGroup } from '../../../api/groups.ts';
 import { FormErrors } from '../../../shell/form/index.ts';
 import { Members } from './Members.tsx';
 import { Standings } from './Standings.tsx';
 import { useAction } from './useAction.ts';
 import { useCountdown } from './useCountdown.ts';
+import { useAnswerSender } from './useAnswerSender.ts';
 
 type Props = { state: GroupState; receivedAt: number; present: Set<number>; reload: () => Promise<void> };
 
 export function Solving({ state, receivedAt, present, reload }: Props) {
   const { run, error, busy } = useAction(reload);
   const grid = state.grid;
+  const answer = useAnswerSender(state.hash, grid?.position ?? null, reload);
   const [marked, setMarked] = useState<string[]>([]);
   // One id per grid and device visit: a retry of the same answer is the same answer on the server.
   const answerId = useRef<{ position: number; id: string } | null>(null);
   useEffect(() => setMarked(state.my_answer ?? []), [state.position]); // eslint-disable-line react-hooks/exhaustive-deps
   const seconds = useCountdown(state.remaining_ms, receivedAt, () => void reload());
   const sent = state.my_answer !== null;
+  const waiting = answer.pending?.position === grid?.position;
   const joined = state.me.status === 'joined';
   const creator = state.creator_id === state.me.user_id;
   const last = state.closed[state.closed.length - 1];
   if (!grid) return null;
 
   const toggle = (l: string) => {
-    if (sent) return;
+    if (sent || waiting) return;
     if (grid.type === 'CS') setMarked([l]);
     else setMarked((m) => (m.includes(l) ? m.filter((x) => x !== l) : [...m, l]));
   };
   const submit = () => {
     if (answerId.current?.position !== grid.position) answerId.current = { position: grid.position, id: crypto.randomUUID() };
-    const id = answerId.current.id;
-    void run(() => answerGrid(state.hash, grid.position, id, marked));
+    answer.send({ position: grid.position, id: answerId.current.id, marked });
   };
 
   return (
@@ -63,7 +65,7 @@ export function Solving({ state, receivedAt, present, reload }: Props) {
                 type="button"
                 className={`group-option${marked.includes(letter) ? ' is-marked' : ''}`}
                 aria-pressed={marked.includes(letter)}
-                disabled={sent || !joined}
+                disabled={sent || waiting || !joined}
                 onClick={() => toggle(letter)}
               >
                 <span className="group-option__letter">{letter}</span>
@@ -71,13 +73,18 @@ export function Solving({ state, receivedAt, present, reload }: Props) {
               </button>
             ))}
           </div>
-          <FormErrors codes={error ? [error] : []} />
+          <FormErrors codes={[error, answer.error].filter((c): c is string => c !== null)} />
           {sent ? (
             <p className="notice" role="status" data-testid="group-sent">
               Răspuns trimis: {state.my_answer!.join(', ') || '—'}. Grila se închide când răspund toți sau când expiră timpul.
             </p>
+          ) : waiting ? (
+            <p className="notice notice--offline" role="status" data-testid="group-pending">
+              Fără conexiune: răspunsul tău ({marked.join(', ')}) se trimite singur când revine rețeaua. Contează dacă ajunge înainte
+              de închiderea grilei.
+            </p>
           ) : joined ? (
-            <button type="button" className="btn btn--primary" disabled={busy || marked.length === 0} onClick={submit}>
+            <button type="button" className="btn btn--primary" disabled={busy || answer.busy || marked.length === 0} onClick={submit}>
               Trimite răspunsul
             </button>
           ) : (
