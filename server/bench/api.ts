@@ -2,12 +2,12 @@
 // autocannon here at BENCH_CONNECTIONS connections (default 20, one candidate each) for
 // BENCH_DURATION seconds (default 5, after a 1 s warm-up) per scenario. Prints requests/s, p99
 // latency and the share of the bare route's throughput; flags any non-2xx answer.
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Candidate, ServerReady } from './api-server.ts';
 import { TARGET_LABELS, forEachTarget, type TargetName } from './targets.ts';
 import { pacedLoad } from './paced.ts';
+import { forkBenchServer } from './child.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -135,34 +135,11 @@ async function loadStaggered(ready: ServerReady, scenario: Scenario, rate: numbe
 }
 
 function startServer(target: TargetName, schema?: string): Promise<{ ready: ServerReady; close: () => Promise<void> }> {
-  const child = fork(new URL('./api-server.ts', import.meta.url).pathname, [], {
-    env: {
-      ...process.env,
-      BENCH_TARGET: target,
-      BENCH_SCHEMA: schema ?? '',
-      BENCH_CANDIDATES: String(CONNECTIONS),
-      BENCH_SLOTS: String(SLOTS),
-    },
-    // BENCH_PROFILE=dir: a V8 CPU profile of the server process, written there when it ends.
-    execArgv: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [],
-    // The server's log lines are read and dropped here, as a log collector would read a pipe.
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  child.stdout!.resume();
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
-    child.once('message', (ready) => {
-      child.removeAllListeners('exit');
-      resolve({
-        ready: ready as ServerReady,
-        close: () =>
-          new Promise<void>((done) => {
-            child.once('exit', () => done());
-            child.send('close');
-          }),
-      });
-    });
+  return forkBenchServer<ServerReady>(new URL('./api-server.ts', import.meta.url), {
+    BENCH_TARGET: target,
+    BENCH_SCHEMA: schema ?? '',
+    BENCH_CANDIDATES: String(CONNECTIONS),
+    BENCH_SLOTS: String(SLOTS),
   });
 }
 

@@ -42,7 +42,7 @@ export async function withGroup<T>(app: FastifyInstance, hash: string, fn: (l: L
   const result = await app.db.tx(async (tx) => {
     const locked = await lockGroup(tx, hash);
     if (!locked) throw notFound('FORM_TEST_NOT_FOUND');
-    const g = await advance(tx, locked, events);
+    const g = await advance(tx, locked, events, { answered: false });
     return fn({ tx, g, events });
   });
   await publishGroup(app, hash, events);

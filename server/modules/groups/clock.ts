@@ -36,7 +36,7 @@ async function openGrid(tx: Db, g: GroupRow, position: number, at: Date): Promis
   return row!;
 }
 
-async function closeGrid(tx: Db, g: GroupRow, at: Date, events: GroupEvent[]): Promise<GroupRow> {
+export async function closeGrid(tx: Db, g: GroupRow, at: Date, events: GroupEvent[]): Promise<GroupRow> {
   const position = g.position!;
   await tx.query('update group_test_grids set closed_at = $3 where group_id = $1 and position = $2', [g.id, position, at]);
   const next = await openGrid(tx, g, position + 1, at);
@@ -59,13 +59,16 @@ export function startClock(tx: Db, g: GroupRow): Promise<GroupRow> {
 /**
  * Catches the locked group up with the clock: closes every grid whose time (plus grace) has passed,
  * each next grid opening when the previous one closed, so a group nobody looked at for a while
- * ends exactly where it would have. Then closes the open grid early if every joined member answered.
+ * ends exactly where it would have. Then closes the open grid early if every joined member answered
+ * (`answered: false` skips that query: withGroup's catch-up before any action, since only an
+ * answer, a kick or a leave can complete a grid, and each of those checks it after its change).
  */
-export async function advance(tx: Db, group: GroupRow, events: GroupEvent[]): Promise<GroupRow> {
+export async function advance(tx: Db, group: GroupRow, events: GroupEvent[], opts: { answered?: boolean } = {}): Promise<GroupRow> {
   let g = group;
   const now = groupClock.now();
   while (g.status === 'running' && g.grid_closes_at && now > +new Date(g.grid_closes_at) + GROUP_ANSWER_GRACE_MS)
     g = await closeGrid(tx, g, new Date(g.grid_closes_at), events);
+  if (opts.answered === false) return g;
   if (g.status === 'running' && g.position !== null && (await everyoneAnswered(tx, g.id, g.position)))
     g = await closeGrid(tx, g, new Date(now), events);
   return g;
