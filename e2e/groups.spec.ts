@@ -61,14 +61,13 @@ test('invite, join, start, answer, reload, kick, change creator, stop, results a
   await befriend(ana, bogdan);
   await befriend(ana, carmen);
 
-  // Ana creates the group test and invites both friends.
+  // Ana creates the group test inviting Bogdan.
   await ana.page.goto('/grup/start');
   await expect(ana.page.getByLabel('Carmen Grup')).toBeVisible();
   await shots(ana.page, 'group-start');
   await ana.page.getByLabel('Număr de grile').fill('3');
   await ana.page.getByLabel('Secunde pe grilă').fill('120');
   await ana.page.getByLabel('Bogdan Grup').check();
-  await ana.page.getByLabel('Carmen Grup').check();
   await ana.page.getByRole('button', { name: 'Creează testul de grup' }).click();
   await expect(ana.page).toHaveURL(/\/grup\/[a-z0-9]{12}$/);
   const lobby = new URL(ana.page.url()).pathname;
@@ -85,7 +84,10 @@ test('invite, join, start, answer, reload, kick, change creator, stop, results a
   await expect(member(ana.page, 'Bogdan Grup')).toContainText('în test');
   // Presence: Bogdan's open lobby shows as connected on Ana's.
   await expect(member(ana.page, 'Bogdan Grup')).toContainText('conectat');
-  // Carmen joins with the code.
+  // Ana invites Carmen from the waiting room; Carmen joins with the code.
+  await ana.page.getByRole('list', { name: 'Prieteni de invitat' }).getByRole('listitem', { hasText: 'Carmen Grup' }).getByRole('button', { name: 'Invită' }).click();
+  await expect(ana.page.getByText('Invitația a fost trimisă.')).toBeVisible();
+  await expect(member(ana.page, 'Carmen Grup')).toContainText('invitat');
   await carmen.page.goto('/grup/start');
   await carmen.page.getByLabel('Ai un cod de invitație?').fill(code);
   await carmen.page.getByRole('button', { name: 'Intră', exact: true }).click();

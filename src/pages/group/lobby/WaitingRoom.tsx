@@ -6,6 +6,7 @@ import { joinGroup, kickMember, leaveGroup, makeCreator, setReady, startGroup, s
 import { FormErrors } from '../../../shell/form/index.ts';
 import { Members } from './Members.tsx';
 import { useAction } from './useAction.ts';
+import { InviteFriends } from './InviteFriends.tsx';
 
 type Props = { state: GroupState; present: Set<number>; reload: () => Promise<void> };
 
@@ -39,6 +40,7 @@ export function WaitingRoom({ state, present, reload }: Props) {
           onCreator={(m) => void run(() => makeCreator(h, m.user_id))}
         />
       </div>
+      {creator ? <InviteFriends state={state} busy={busy} run={run} /> : null}
       <FormErrors codes={error ? [error] : []} />
       <div className="form-actions group-actions">
         {creator ? (
