@@ -7,7 +7,7 @@ import type { Difficulty } from './constants.ts';
 import type { GridOutcome, QuestionType } from './scoring.ts';
 import type { TestMode, TestStatus } from './test-schema.ts';
 
-export type TestKind = 'custom' | 'weak' | 'review' | 'sync';
+export type TestKind = 'custom' | 'weak' | 'review' | 'sync' | 'simulation';
 export type FinishReason = 'user' | 'expired' | 'sync';
 export type TestSource = 'online' | 'offline';
 

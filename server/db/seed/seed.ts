@@ -3,6 +3,7 @@ import type { Db } from '../db.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedContent } from './content.ts';
 import { seedCoupons } from './coupons.ts';
+import { seedSimulations } from './simulations.ts';
 
 export type SeedOptions = { log?: (msg: string) => void };
 
@@ -10,4 +11,5 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
   await seedContent(db, opts); // first: demo accounts take the first manual as theirs
   await seedAccounts(db, opts);
   await seedCoupons(db, opts);
+  await seedSimulations(db, opts); // after the content: papers are drawn from its grids
 }

@@ -7,7 +7,7 @@ import type { Db } from '../../db/db.ts';
 import { badRequest, type AppError } from '../../lib/errors.ts';
 import { scoreTest, type ScorableGrid, type TestScore } from '../../../src/shared/scoring.ts';
 import type { ServerResult } from '../../../src/shared/practice-payloads.ts';
-import { profileForUser, userAndReferenceProfiles } from '../scoring-profiles/service.ts';
+import { profilesForTest } from '../scoring-profiles/service.ts';
 import { reviewAnswers, type Reviewable } from '../review/srs.ts';
 import { TEST_COLUMNS, closedError, deadline, gridSetHash, isExpired, ownTest, type TestRow } from './model.ts';
 
@@ -146,7 +146,7 @@ export async function finishTest(
   return db.tx(async (tx) => {
     const { grids, answers } = await gridsAndAnswers(tx, test.id);
     const marked = new Map(answers.map((a) => [a.grid_id, a.marked]));
-    const { profile, reference } = await userAndReferenceProfiles(tx, test.user_id);
+    const { profile, reference } = await profilesForTest(tx, test);
     const s = scoreTest(grids, marked, profile);
     const ref = scoreTest(grids, marked, reference);
     const at = new Date(Math.max(+new Date(test.started_at), Math.min(+finishedAt, Date.now())));
@@ -208,7 +208,7 @@ export async function expireOverdue(db: Db, userId: number): Promise<void> {
 /** The stored result of a finished test, recomputed for the response shape (counts, mapping). */
 export async function storedResult(db: Db, test: TestRow): Promise<ServerResult> {
   const { grids, answers } = await gridsAndAnswers(db, test.id);
-  const profile = await profileForUser(db, test.user_id);
+  const { profile } = await profilesForTest(db, test);
   const s = scoreTest(grids, new Map(answers.map((a) => [a.grid_id, a.marked])), profile);
   // The stored score is the one of record (the profile may have been edited since).
   const grade = test.grade ?? s.grade;

@@ -3,7 +3,7 @@
 import type { Db } from '../../db/db.ts';
 import { conflict } from '../../lib/errors.ts';
 import { scoreGrid, scoreTest, rangeAt, isExamShaped } from '../../../src/shared/scoring.ts';
-import { listProfiles, profileForUser } from '../scoring-profiles/service.ts';
+import { listProfiles, profilesForTest } from '../scoring-profiles/service.ts';
 import { expireIfDue, storedResult } from './engine.ts';
 import { ownTest, photoUrl, serializeTest } from './model.ts';
 import { totalTimeS } from '../../../src/shared/test-time.ts';
@@ -21,7 +21,7 @@ export async function results(db: Db, userId: number, id: string): Promise<TestR
       [test.id],
     ),
     listProfiles(db),
-    profileForUser(db, userId),
+    profilesForTest(db, test).then((p) => p.profile),
   ]);
   const marked = new Map(answers.map((a) => [a.grid_id, a.marked]));
   const byGrid = new Map(answers.map((a) => [a.grid_id, a]));

@@ -47,7 +47,7 @@ import {
 import { TEST_COLUMNS, type TestRow } from './model.ts';
 import { scoreTest } from '../../../src/shared/scoring.ts';
 import type { ServerResult, ServerSyncOutcome } from '../../../src/shared/practice-payloads.ts';
-import { userAndReferenceProfiles } from '../scoring-profiles/service.ts';
+import { profilesForTest } from '../scoring-profiles/service.ts';
 
 /** Device clocks drift: an answer up to this much before the server's start still counts. */
 export const CLOCK_SKEW_MS = 5 * 60_000;
@@ -326,7 +326,7 @@ export async function rescore(db: Db, test: TestRow): Promise<TestRow> {
     reviewed_at: Date | null;
   }>('select id, grid_id, marked, outcome, answered_at, reviewed_at from answers where test_id = $1', [test.id]);
   const marked = new Map(answers.map((a) => [a.grid_id, a.marked]));
-  const { profile, reference } = await userAndReferenceProfiles(db, test.user_id);
+  const { profile, reference } = await profilesForTest(db, test);
   const s = scoreTest(grids, marked, profile);
   const ref = scoreTest(grids, marked, reference);
   const row = (await db.one<TestRow>(

@@ -77,3 +77,22 @@ export async function saveProfile(
   );
   return profile;
 }
+
+export async function profileBySlug(db: Db, slug: string): Promise<ScoringProfile | undefined> {
+  const row = await db.one<Row>('select slug, profile, updated_at from scoring_profiles where slug = $1', [slug]);
+  return row ? withSlug(row) : undefined;
+}
+
+/**
+ * The profiles a test is graded with: a simulation (kind 'simulation', filters.profile_slug) is
+ * graded under its own centre's profile whoever takes it; any other test under the user's.
+ */
+export async function profilesForTest(
+  db: Db,
+  test: { user_id: number; kind: string; filters: Record<string, unknown> | null },
+): Promise<{ profile: ScoringProfile; reference: ScoringProfile }> {
+  const own = await userAndReferenceProfiles(db, test.user_id);
+  const slug = test.kind === 'simulation' ? test.filters?.profile_slug : undefined;
+  const sim = typeof slug === 'string' ? await profileBySlug(db, slug) : undefined;
+  return sim ? { profile: sim, reference: own.reference } : own;
+}
