@@ -85,7 +85,7 @@ test('invite, join, start, answer, reload, kick, change creator, stop, results a
   // Presence: Bogdan's open lobby shows as connected on Ana's.
   await expect(member(ana.page, 'Bogdan Grup')).toContainText('conectat');
   // Ana invites Carmen from the waiting room; Carmen joins with the code.
-  await ana.page.getByRole('list', { name: 'Prieteni de invitat' }).getByRole('listitem', { hasText: 'Carmen Grup' }).getByRole('button', { name: 'Invită' }).click();
+  await ana.page.getByRole('list', { name: 'Prieteni de invitat' }).getByRole('listitem').filter({ hasText: 'Carmen Grup' }).getByRole('button', { name: 'Invită' }).click();
   await expect(ana.page.getByText('Invitația a fost trimisă.')).toBeVisible();
   await expect(member(ana.page, 'Carmen Grup')).toContainText('invitat');
   await carmen.page.goto('/grup/start');
