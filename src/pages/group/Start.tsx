@@ -16,6 +16,7 @@ import { showToast } from '../../state/toast.ts';
 import { ErrorList, FormErrors, SubmitButton } from '../../shell/form/index.ts';
 import { splitErrors } from '../../shell/form/useForm.ts';
 import type { Difficulty } from '../../shared/constants.ts';
+import { ChaptersField, DifficultyField, ManualField } from '../../components/test-setup/SetupFields.tsx';
 import '../../styles/tests.css';
 import '../../styles/group.css';
 
@@ -98,32 +99,8 @@ export default function GroupStart() {
       </header>
       <JoinByCode />
       <form className="card form tests-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className={`form-field${fe('manual_id').length ? ' form-field--invalid' : ''}`}>
-          <label className="form-field__label" htmlFor="group-manual">
-            Manual
-          </label>
-          <select id="group-manual" className="form-field__input form-select" value={manualId ?? ''} onChange={(e) => setManualId(e.target.value ? Number(e.target.value) : null)}>
-            {manuals.length === 0 ? <option value="">Se încarcă…</option> : null}
-            {manuals.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.title}
-              </option>
-            ))}
-          </select>
-          <ErrorList codes={fe('manual_id')} />
-        </div>
-        {chapters.length ? (
-          <fieldset className="form-fieldset chapters-pick">
-            <legend className="form-field__label">Capitole (niciunul ales = toate)</legend>
-            <div className="chapters-pick__list">
-              {chapters.map((c) => (
-                <label key={c.id} className="check-line">
-                  <input type="checkbox" checked={chapterIds.includes(c.id)} onChange={() => setChapterIds((l) => toggle(l, c.id))} /> {c.title}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : null}
+        <ManualField id="group-manual" manuals={manuals} value={manualId} onChange={setManualId} empty="Se încarcă…" errors={fe('manual_id')} />
+        <ChaptersField chapters={chapters} picked={chapterIds} onToggle={(id) => setChapterIds((l) => toggle(l, id))} errors={fe('chapter_ids')} />
         <div className="form-row">
           <div className={`form-field${fe('count').length ? ' form-field--invalid' : ''}`}>
             <label className="form-field__label" htmlFor="group-count">
@@ -140,23 +117,7 @@ export default function GroupStart() {
             <ErrorList codes={fe('seconds_per_grid')} />
           </div>
         </div>
-        <fieldset className="form-fieldset">
-          <legend className="form-field__label">Dificultate</legend>
-          <div className="form-segmented">
-            {(
-              [
-                ['', 'Oricare'],
-                ['easy', 'Ușoare'],
-                ['hard', 'Grele'],
-              ] as const
-            ).map(([v, label]) => (
-              <label key={v || 'any'} className={`form-segmented__option${difficulty === v ? ' is-active' : ''}`}>
-                <input type="radio" name="difficulty" value={v} checked={difficulty === v} onChange={() => setDifficulty(v)} />
-                {label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <DifficultyField value={difficulty} onChange={setDifficulty} />
         <fieldset className="form-fieldset">
           <legend className="form-field__label">Invită prieteni (cu Premium)</legend>
           {friends === null ? <p className="muted">Se încarcă…</p> : null}

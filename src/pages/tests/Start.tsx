@@ -18,6 +18,7 @@ import { showToast } from '../../state/toast.ts';
 import { ErrorList, FormErrors, SubmitButton } from '../../shell/form/index.ts';
 import { splitErrors } from '../../shell/form/useForm.ts';
 import type { Difficulty } from '../../shared/constants.ts';
+import { ChaptersField, DifficultyField, ManualField } from '../../components/test-setup/SetupFields.tsx';
 import '../../styles/tests.css';
 
 type Manual = { id: number; slug: string; title: string; offline: boolean };
@@ -176,35 +177,9 @@ export default function Start() {
       ) : null}
       <OfflineManuals titles={downloaded.map((m) => m.title)} />
       <form className="card form tests-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className={`form-field${fe('manual_id').length ? ' form-field--invalid' : ''}`}>
-          <label className="form-field__label" htmlFor="start-manual">
-            Manual
-          </label>
-          <select id="start-manual" className="form-field__input form-select" value={manualId ?? ''} onChange={(e) => setManualId(e.target.value ? Number(e.target.value) : null)}>
-            {manuals.length === 0 ? <option value="">{online ? 'Se încarcă…' : 'Niciun manual descărcat'}</option> : null}
-            {manuals.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.title}
-                {m.offline ? ' (disponibil offline)' : ''}
-              </option>
-            ))}
-          </select>
-          <ErrorList codes={fe('manual_id')} />
-        </div>
+        <ManualField id="start-manual" manuals={manuals} value={manualId} onChange={setManualId} empty={online ? 'Se încarcă…' : 'Niciun manual descărcat'} errors={fe('manual_id')} />
 
-        {chapters.length ? (
-          <fieldset className="form-fieldset chapters-pick">
-            <legend className="form-field__label">Capitole (niciunul ales = toate)</legend>
-            <div className="chapters-pick__list">
-              {chapters.map((c) => (
-                <label key={c.id} className="check-line">
-                  <input type="checkbox" checked={chapterIds.includes(c.id)} onChange={() => toggleChapter(c.id)} /> {c.title}
-                </label>
-              ))}
-            </div>
-            <ErrorList codes={fe('chapter_ids')} />
-          </fieldset>
-        ) : null}
+        <ChaptersField chapters={chapters} picked={chapterIds} onToggle={toggleChapter} errors={fe('chapter_ids')} />
 
         <div className="form-row">
           <div className={`form-field${fe('count').length ? ' form-field--invalid' : ''}`}>
@@ -223,23 +198,7 @@ export default function Start() {
           </div>
         </div>
 
-        <fieldset className="form-fieldset">
-          <legend className="form-field__label">Dificultate</legend>
-          <div className="form-segmented">
-            {(
-              [
-                ['', 'Oricare'],
-                ['easy', 'Ușoare'],
-                ['hard', 'Grele'],
-              ] as const
-            ).map(([v, label]) => (
-              <label key={v || 'any'} className={`form-segmented__option${difficulty === v ? ' is-active' : ''}`}>
-                <input type="radio" name="difficulty" value={v} checked={difficulty === v} onChange={() => setDifficulty(v)} />
-                {label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <DifficultyField value={difficulty} onChange={setDifficulty} />
 
         <fieldset className="form-fieldset">
           <legend className="form-field__label">Ce grile</legend>
