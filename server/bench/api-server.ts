@@ -12,6 +12,7 @@ import { buildApp } from '../app.ts';
 import type { Db } from '../db/db.ts';
 import { insertTest } from '../modules/practice/engine.ts';
 import { seedGrids, seedUser } from './seed.ts';
+import { serveBench } from './child.ts';
 import { openTarget, type TargetName } from './targets.ts';
 
 export type Candidate = { token: string; slots: Array<[testId: string, gridId: number]> };
@@ -71,16 +72,9 @@ async function main(): Promise<void> {
   for (let n = 0; n < candidates; n++) list.push(await seedCandidate(db, n, gridIds, testsEach));
   // Statistics for the planner, as after a day of use (autovacuum would do it on a live server).
   if (db.kind === 'postgres') await db.exec('analyze');
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  process.send!({ port, gridIds, candidates: list } satisfies ServerReady);
-  process.on('message', async (m) => {
-    if (m !== 'close') return;
-    await app.close();
+  await serveBench(app, (port) => ({ port, gridIds, candidates: list } satisfies ServerReady), async () => {
     await cleanup();
     rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
   });
 }
 

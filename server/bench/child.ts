@@ -2,6 +2,7 @@
 // generator does not share its event loop. The child sends one IPC message when it is ready and
 // exits on 'close'; its log lines are read and dropped, as a log collector would read a pipe.
 import { fork } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
 
 export function forkBenchServer<Ready>(script: URL, env: Record<string, string>): Promise<{ ready: Ready; close: () => Promise<void> }> {
   const child = fork(script.pathname, [], {
@@ -25,5 +26,19 @@ export function forkBenchServer<Ready>(script: URL, env: Record<string, string>)
           }),
       });
     });
+  });
+}
+
+/** The child's half: listens on a free port, sends `ready(port)` to the parent, and on 'close'
+ *  closes the app, then runs `cleanup` (database, data folder) and exits. */
+export async function serveBench(app: FastifyInstance, ready: (port: number) => unknown, cleanup: () => Promise<void>): Promise<void> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.send!(ready(typeof address === 'object' && address ? address.port : 0));
+  process.on('message', async (m) => {
+    if (m !== 'close') return;
+    await app.close();
+    await cleanup();
+    process.exit(0);
   });
 }

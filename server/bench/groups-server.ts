@@ -12,6 +12,7 @@ import { loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { buildApp } from '../app.ts';
 import { seedGrids, seedUser } from './seed.ts';
+import { serveBench } from './child.ts';
 import { openTarget, type TargetName } from './targets.ts';
 
 export type GroupsReady = {
@@ -57,16 +58,9 @@ async function main(): Promise<void> {
     groups.push(list);
   }
   if (db.kind === 'postgres') await db.exec('analyze');
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  process.send!({ port, manualId, key, secret, groups } satisfies GroupsReady);
-  process.on('message', async (m) => {
-    if (m !== 'close') return;
-    await app.close();
+  await serveBench(app, (port) => ({ port, manualId, key, secret, groups } satisfies GroupsReady), async () => {
     await cleanup();
     rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
   });
 }
 
