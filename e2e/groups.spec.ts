@@ -62,7 +62,9 @@ test('invite, join, start, answer, reload, kick, change creator, stop, results a
   await befriend(ana, carmen);
 
   // Ana creates the group test inviting Bogdan.
-  await ana.page.goto('/grup/start');
+  await ana.page.goto('/teste');
+  await ana.page.getByRole('link', { name: 'Începe un test de grup' }).click();
+  await expect(ana.page).toHaveURL(/\/grup\/start$/);
   await expect(ana.page.getByLabel('Carmen Grup')).toBeVisible();
   await shots(ana.page, 'group-start');
   await ana.page.getByLabel('Număr de grile').fill('3');

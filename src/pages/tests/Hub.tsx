@@ -157,6 +157,17 @@ export default function Hub() {
             <p className="muted">Rezolvă mai multe grile ca să vedem unde ai nevoie de exercițiu.</p>
           )}
         </article>
+
+        <article className="card hub-card">
+          <h2>Test de grup</h2>
+          <p>Aceleași grile pentru tine și prietenii tăi, cu un cronometru comun și clasament după fiecare grilă (Premium).</p>
+          <Link to="/grup/start" className="btn btn--primary">
+            Începe un test de grup
+          </Link>
+          <p className="hub-card__more">
+            <Link to="/grup/istoric">Istoric teste de grup</Link>
+          </p>
+        </article>
       </div>
 
       <nav className="hub-links" aria-label="Alte secțiuni">
