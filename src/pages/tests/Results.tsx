@@ -21,6 +21,7 @@ import { ResultRow, formatDuration, type ResultRowData } from '../../components/
 import { RetestActions } from '../../components/practice/RetestActions.tsx';
 import { ESTIMATE_EXPLANATION, ESTIMATE_EXPLANATION_MANY, EstimateBadge, isEstimateProfile } from '../../components/practice/Estimate.tsx';
 import { totalTimeS } from '../../shared/test-time.ts';
+import { SimulationResultCard } from '../../components/simulations/SimulationResultCard.tsx';
 import '../../styles/tests.css';
 
 const fmt = (n: number | null | undefined, d = 2) => (n === null || n === undefined ? '—' : n.toLocaleString('ro-RO', { maximumFractionDigits: d }));
@@ -201,6 +202,8 @@ export default function Results() {
         ) : null}
         <SyncStatus testId={id} />
       </div>
+
+      {server?.test.kind === 'simulation' ? <SimulationResultCard testId={id} finished={server.test.status === 'finished'} /> : null}
 
       <nav className="results__links" aria-label="Acțiuni">
         <Link to={`/teste/${id}/clasament`} className="btn btn--ghost">

@@ -1,12 +1,109 @@
-import { FeatureSoon } from '../../shell/FeatureSoon.tsx';
+// /teste/simulare/centre — choose a university centre and one of its allowed subject variants
+// (SPEC §5), then take one of its published simulations under that centre's rules.
+import { useEffect, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { api } from '../../api/client.ts';
+import { fetchSimulations, type SimulationSummary } from '../../api/simulations.ts';
+import { errorCode } from '../../api/errors.ts';
+import { app } from '../../state/app.ts';
+import { messageFor } from '../../shared/messages.ro.ts';
+import type { ScoringProfile } from '../../shared/scoring.ts';
+import { DEFAULT_SCORING_PROFILES } from '../../shared/scoring-profiles.ts';
+import { SimulationCard } from '../../components/simulations/SimulationCard.tsx';
+import { variantKey, variantLabel } from '../../components/simulations/format.ts';
+import { ESTIMATE_EXPLANATION } from '../../components/practice/Estimate.tsx';
+import { Link } from '../../router/Link.tsx';
+import '../../styles/tests.css';
+import '../../styles/simulations.css';
 
 export default function SimulationCenters() {
+  const { online, product } = useSnapshot(app);
+  // The admin-edited profiles; the defaults until they arrive (or offline).
+  const [profiles, setProfiles] = useState<ScoringProfile[]>(DEFAULT_SCORING_PROFILES);
+  const [center, setCenter] = useState('timisoara');
+  const [variant, setVariant] = useState('biologie,chimie');
+  const [sims, setSims] = useState<SimulationSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!online) return;
+    api
+      .get<{ profiles: ScoringProfile[] }>('/scoring-profiles')
+      .then((r) => r.profiles.length && setProfiles(r.profiles))
+      .catch(() => undefined);
+  }, [online]);
+
+  const profile = useMemo(() => profiles.find((p) => p.slug === center) ?? profiles[0], [profiles, center]);
+  const variants = useMemo(() => (profile?.subject_variants ?? []).map(variantKey), [profile]);
+  useEffect(() => {
+    if (variants.length && !variants.includes(variant)) setVariant(variants[0]!);
+  }, [variants, variant]);
+
+  useEffect(() => {
+    if (!online || !variants.includes(variant)) return;
+    let live = true;
+    setSims(null);
+    setError(null);
+    fetchSimulations({ kind: 'centre', center, variant })
+      .then((r) => live && setSims(r.simulations))
+      .catch((err) => live && setError(errorCode(err)));
+    return () => {
+      live = false;
+    };
+  }, [online, center, variant, variants]);
+
   return (
-    <FeatureSoon
-      title="Simulare pe centre"
-      icon="map"
-      intro="Simulările pe centre reproduc formatul examenului de la facultatea aleasă: numărul de întrebări, timpul și regulile de punctare."
-      points={['Alegi centrul universitar', 'Rezolvi cu cronometru, ca în ziua examenului', 'Vezi punctajul calculat după regulile centrului, inclusiv punctajele parțiale']}
-    />
+    <section className="page" aria-labelledby="simc-title">
+      <header className="page-header">
+        <h1 id="simc-title">Simulare pe centre</h1>
+        <p className="muted">
+          Examenul complet, în formatul centrului ales: numărul de întrebări, timpul și regulile de punctare, cu clasament între toți
+          candidații care au susținut aceeași simulare.
+        </p>
+      </header>
+      <div className="card sim-filters">
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="sim-center">
+            Centrul universitar
+          </label>
+          <select id="sim-center" className="form-field__input form-select" value={center} onChange={(e) => setCenter(e.target.value)}>
+            {profiles.map((p) => (
+              <option key={p.slug} value={p.slug}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="sim-variant">
+            Materiile
+          </label>
+          <select id="sim-variant" className="form-field__input form-select" value={variant} onChange={(e) => setVariant(e.target.value)}>
+            {(profile?.subject_variants ?? []).map((v) => (
+              <option key={variantKey(v)} value={variantKey(v)}>
+                {variantLabel(v)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {profile && !profile.known ? <p className="estimate-note">{ESTIMATE_EXPLANATION}</p> : null}
+      {!online ? <p className="notice notice--offline">{messageFor('FORM_NETWORK_REQUIRED', product)}</p> : null}
+      {error ? (
+        <p className="form-errors" role="alert">
+          {messageFor(error, product)}
+        </p>
+      ) : null}
+      {sims === null && online && !error ? <p className="page-loading">Se încarcă…</p> : null}
+      {sims && !sims.length ? <p className="card">Nu există încă simulări publicate pentru acest centru și aceste materii.</p> : null}
+      <div className="sim-list">
+        {(sims ?? []).map((s) => (
+          <SimulationCard key={s.id} sim={s} />
+        ))}
+      </div>
+      <p className="sim-back">
+        <Link to="/teste">Înapoi la teste</Link>
+      </p>
+    </section>
   );
 }

@@ -1,33 +1,82 @@
-import { useState } from 'react';
+// /teste/simulare/medinsider?uuid=… — a partner's simulation opened by its uuid. The uuid is kept
+// (storage key simulation-medinsider-uuid, SPEC §3) so that every start of the app comes back here
+// (SPEC §2, src/state/boot.ts) until the candidate has finished it; then it is forgotten.
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FeatureSoon } from '../../shell/FeatureSoon.tsx';
-import { getItem, removeItem } from '../../state/storage.ts';
+import { useSnapshot } from 'valtio';
+import { fetchSimulation, type SimulationSummary } from '../../api/simulations.ts';
+import { errorCode } from '../../api/errors.ts';
+import { getItem, removeItem, setItem } from '../../state/storage.ts';
 import { STORAGE } from '../../shared/storage-keys.ts';
 import { app } from '../../state/app.ts';
+import { messageFor } from '../../shared/messages.ro.ts';
+import { SimulationCard } from '../../components/simulations/SimulationCard.tsx';
+import '../../styles/tests.css';
+import '../../styles/simulations.css';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function remember(uuid: string | null) {
+  if (uuid) setItem(STORAGE.simulationMedinsiderUuid, uuid);
+  else removeItem(STORAGE.simulationMedinsiderUuid);
+  app.medinsiderUuid = uuid;
+}
 
 export default function SimulationMedinsider() {
+  const { online, product } = useSnapshot(app);
   const [params] = useSearchParams();
-  const uuid = params.get('uuid');
+  const uuid = params.get('uuid') ?? getItem(STORAGE.simulationMedinsiderUuid);
   const [stored, setStored] = useState(() => getItem(STORAGE.simulationMedinsiderUuid));
+  const [sim, setSim] = useState<SimulationSummary | null>(null);
+  const [error, setError] = useState<string | null>(uuid && !UUID.test(uuid) ? 'FORM_SIMULATION_NOT_FOUND' : null);
+
+  useEffect(() => {
+    if (!uuid || !UUID.test(uuid) || !online) return;
+    let live = true;
+    fetchSimulation(uuid)
+      .then(({ simulation }) => {
+        if (!live) return;
+        setSim(simulation);
+        // Finished (a result and nothing in progress): the app stops coming back here.
+        const finished = Boolean(simulation.my_best) && !simulation.my_open_test_id;
+        remember(finished ? null : simulation.id);
+        setStored(finished ? null : simulation.id);
+      })
+      .catch((err) => live && setError(errorCode(err)));
+    return () => {
+      live = false;
+    };
+  }, [uuid, online]);
+
   const forget = () => {
-    removeItem(STORAGE.simulationMedinsiderUuid);
-    app.medinsiderUuid = null;
+    remember(null);
     setStored(null);
   };
+
   return (
-    <FeatureSoon
-      title="Simulare Medinsider"
-      icon="target"
-      intro="Simulările Medinsider sunt examene de probă complete, cu punctaj calculat după regulile centrului tău universitar."
-    >
-      {uuid ? <p className="muted">Codul simulării: {uuid}</p> : null}
+    <section className="page page--narrow" aria-labelledby="simm-title">
+      <header className="page-header">
+        <h1 id="simm-title">Simulare Medinsider</h1>
+        <p className="muted">
+          Examen de probă complet al partenerului nostru, punctat după regulile centrului, cu clasament între toți candidații.
+        </p>
+      </header>
+      {!uuid ? <p className="card">Deschide simularea din linkul primit de la Medinsider.</p> : null}
+      {!online ? <p className="notice notice--offline">{messageFor('FORM_NETWORK_REQUIRED', product)}</p> : null}
+      {error ? (
+        <p className="form-errors" role="alert">
+          {messageFor(error, product)}
+        </p>
+      ) : null}
+      {uuid && !sim && !error && online ? <p className="page-loading">Se încarcă…</p> : null}
+      {sim ? <SimulationCard sim={sim} /> : null}
       {stored ? (
-        <p>
+        <p className="sim-back">
           <button type="button" className="btn btn--ghost btn--small" onClick={forget}>
             Renunță la simularea salvată
           </button>
         </p>
       ) : null}
-    </FeatureSoon>
+    </section>
   );
 }

@@ -1,0 +1,87 @@
+// Simulations (issue 9 §1): a centre simulation from choice to rank, and a Medinsider link whose
+// uuid is kept so that the app comes back to it on every start until it is finished.
+// SIM_SHOTS=dir saves the screens at 390 and 1280 px, light and dark.
+import { test, expect, type Page } from './fixtures.ts';
+import { registerAccount } from './helpers.ts';
+
+const MEDINSIDER = '6d1f0c1e-5b7a-4a53-9a1e-0c9a7e2d4b11'; // server/db/seed/simulations.ts
+const shots = process.env.SIM_SHOTS;
+
+async function shoot(page: Page, name: string) {
+  if (!shots) return;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${shots}/${name}-${width}-${theme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a centre simulation: choose the centre and subjects, take it, see score, grade and rank', async ({ page }) => {
+  if (shots) test.setTimeout(240_000); // eight full-page screenshots per screen
+  await registerAccount(page, 'Ana Simulare');
+  await page.goto('/teste/simulare/centre');
+  await page.getByLabel('Centrul universitar').selectOption('timisoara');
+  await page.getByLabel('Materiile').selectOption('biologie,chimie');
+  const card = page.locator('.sim-card', { hasText: 'Simulare Timișoara — model 2026' });
+  await expect(card).toContainText('90 întrebări');
+  await expect(card).toContainText('3 ore');
+  await shoot(page, 'sim-centres');
+  await card.getByRole('button', { name: 'Începe simularea' }).click();
+  await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
+  // The paper's time limit runs, in exam mode: no key shown while solving.
+  await expect(page.getByText(/2:5\d:\d\d|3:00:00/).first()).toBeVisible();
+  await page.locator('.option').first().click();
+  await page.locator('.solve__side-actions').getByRole('button', { name: 'Termină testul' }).click();
+  await page.getByRole('button', { name: 'Da, termină' }).click();
+  await expect(page).toHaveURL(/\/rezultate$/);
+  const result = page.locator('.sim-result');
+  await expect(result).toContainText('Simulare Timișoara — model 2026');
+  await expect(result.getByTestId('sim-rank')).toHaveText(/^1 din \d+$/);
+  await expect(result.getByTestId('sim-percentile')).toHaveText('100');
+  await expect(result.getByRole('table', { name: 'Pe materii' })).toContainText('Biologie');
+  await expect(result.getByRole('table', { name: 'Pe materii' })).toContainText('Chimie');
+  await shoot(page, 'sim-result');
+  // Back on the list: the best result is shown with the card.
+  await page.goto('/teste/simulare/centre');
+  await expect(page.locator('.sim-card', { hasText: 'Simulare Timișoara — model 2026' })).toContainText('Cel mai bun rezultat');
+});
+
+test('a Medinsider link: the uuid is kept and every start returns to it until it is finished', async ({ page }) => {
+  await registerAccount(page, 'Bogdan Medinsider');
+  await page.goto(`/teste/simulare/medinsider?uuid=${MEDINSIDER}`);
+  await expect(page.locator('.sim-card')).toContainText('Simulare Medinsider — demo');
+  expect(await page.evaluate(() => localStorage.getItem('simulation-medinsider-uuid'))).toBe(MEDINSIDER);
+  await shoot(page, 'sim-medinsider');
+  // A fresh start elsewhere comes back here.
+  await page.goto('/teste');
+  await expect(page).toHaveURL(new RegExp(`/teste/simulare/medinsider\\?uuid=${MEDINSIDER}$`));
+  await page.getByRole('button', { name: 'Începe simularea' }).click();
+  await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
+  const testUrl = page.url();
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/teste/simulare/medinsider\\?uuid=${MEDINSIDER}$`));
+  await page.getByRole('button', { name: 'Continuă simularea' }).click();
+  await expect(page).toHaveURL(testUrl);
+  await page.locator('.solve__side-actions').getByRole('button', { name: 'Termină testul' }).click();
+  await page.getByRole('button', { name: 'Da, termină' }).click();
+  await expect(page).toHaveURL(/\/rezultate$/);
+  await expect(page.locator('.sim-result')).toContainText('Simulare Medinsider — demo');
+  // Finished: the next visit of the page forgets the uuid, and starts no longer come back.
+  await page.goto(`/teste/simulare/medinsider?uuid=${MEDINSIDER}`);
+  await expect(page.locator('.sim-card')).toContainText('Cel mai bun rezultat');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('simulation-medinsider-uuid'))).toBeNull();
+  await page.goto('/teste');
+  await expect(page).toHaveURL(/\/teste$/);
+});
+
+test('sources: simulations of one book with past results (/ssmb alias)', async ({ page }) => {
+  await registerAccount(page, 'Cris Surse');
+  await page.goto('/ssmb');
+  await expect(page.getByRole('heading', { name: 'Sursa: Grilio' })).toBeVisible();
+  await expect(page.locator('.sim-card')).toContainText('Simulare din sursa Grilio');
+  await shoot(page, 'sim-sources');
+});

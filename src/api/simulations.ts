@@ -1,0 +1,19 @@
+// Typed calls of the simulations module (server/modules/simulations); payloads in
+// src/shared/simulation-schema.ts.
+import { api } from './client.ts';
+import type {
+  SimulationDetail,
+  SimulationList,
+  SimulationResult,
+  SimulationStarted,
+  SimulationKind,
+} from '../shared/simulation-schema.ts';
+
+export type { SimulationSummary, SimulationResult, BreakdownRow } from '../shared/simulation-schema.ts';
+
+export const fetchSimulations = (q: { kind?: SimulationKind; center?: string; variant?: string; source?: string }) =>
+  api.get<SimulationList>('/simulations', Object.fromEntries(Object.entries(q).filter(([, v]) => v)) as Record<string, string>);
+export const fetchSimulation = (id: string) => api.get<SimulationDetail>(`/simulations/${encodeURIComponent(id)}`);
+export const startSimulation = (id: string) => api.post<SimulationStarted>(`/simulations/${encodeURIComponent(id)}/start`);
+export const fetchSimulationResult = (testId: string) =>
+  api.get<SimulationResult>(`/tests/${encodeURIComponent(testId)}/simulation`);

@@ -1,0 +1,112 @@
+// The simulation part of /teste/:id/rezultate: grade under the simulation's centre, rank and
+// percentile among everyone who finished it, and the points per subject and per chapter.
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { fetchSimulationResult, type BreakdownRow, type SimulationResult } from '../../api/simulations.ts';
+import { errorCode } from '../../api/errors.ts';
+import { app } from '../../state/app.ts';
+import { messageFor } from '../../shared/messages.ro.ts';
+import { ESTIMATE_EXPLANATION, EstimateBadge } from '../practice/Estimate.tsx';
+import { fmt } from './format.ts';
+import '../../styles/simulations.css';
+
+function Breakdown({ title, rows }: { title: string; rows: BreakdownRow[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="sim-breakdown">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{title === 'Pe materii' ? 'Materia' : 'Capitolul'}</th>
+            <th scope="col">Puncte</th>
+            <th scope="col">Corecte</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <th scope="row">{r.label}</th>
+              <td>
+                {fmt(r.points)} / {fmt(r.max_points)}
+              </td>
+              <td>
+                {r.right} / {r.total}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function SimulationResultCard({ testId, finished }: { testId: string; finished: boolean }) {
+  const { online, product } = useSnapshot(app);
+  const [res, setRes] = useState<SimulationResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!online || !finished) return;
+    let live = true;
+    fetchSimulationResult(testId)
+      .then((r) => live && setRes(r))
+      .catch((err) => live && setError(errorCode(err)));
+    return () => {
+      live = false;
+    };
+  }, [testId, online, finished]);
+
+  if (error) return <p className="form-errors">{messageFor(error, product)}</p>;
+  if (!res) return null;
+  const estimate = !res.profile_known;
+  return (
+    <section className="card sim-result" aria-labelledby="sim-result-title">
+      <h2 id="sim-result-title">{res.simulation.title}</h2>
+      <p className="muted">
+        Punctat după regulile centrului {res.simulation.profile.name}
+        {estimate ? (
+          <>
+            {' '}
+            <EstimateBadge describedBy="sim-estimate" />
+          </>
+        ) : null}
+      </p>
+      <dl className="sim-result__stats">
+        <div>
+          <dt>Nota</dt>
+          <dd>
+            <strong>{fmt(res.grade)}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>Punctaj</dt>
+          <dd>
+            {fmt(res.score)} / {fmt(res.max_score)}
+          </dd>
+        </div>
+        <div>
+          <dt>Locul</dt>
+          <dd data-testid="sim-rank">
+            {res.rank} din {res.total}
+          </dd>
+        </div>
+        <div>
+          <dt>Percentila</dt>
+          <dd data-testid="sim-percentile">{fmt(res.percentile, 1)}</dd>
+        </div>
+      </dl>
+      <p className="muted">
+        {res.total > 1
+          ? `Ai obținut un rezultat mai bun decât ${fmt(res.percentile, 1)}% dintre ceilalți candidați care au terminat simularea.`
+          : 'Ești primul candidat care a terminat această simulare.'}
+      </p>
+      {estimate ? (
+        <p id="sim-estimate" className="estimate-note">
+          {ESTIMATE_EXPLANATION}
+        </p>
+      ) : null}
+      <Breakdown title="Pe materii" rows={res.by_subject} />
+      <Breakdown title="Pe capitole" rows={res.by_chapter} />
+    </section>
+  );
+}
