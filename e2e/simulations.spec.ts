@@ -7,14 +7,16 @@ import { registerAccount } from './helpers.ts';
 const MEDINSIDER = '6d1f0c1e-5b7a-4a53-9a1e-0c9a7e2d4b11'; // server/db/seed/simulations.ts
 const shots = process.env.SIM_SHOTS;
 
-async function shoot(page: Page, name: string) {
+/** Full page, or (with `at`) the viewport scrolled to that element: a results page of 90 grids is too long to look at whole. */
+async function shoot(page: Page, name: string, at?: string) {
   if (!shots) return;
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}-${theme}.png`, fullPage: true });
+      if (at) await page.locator(at).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/${name}-${width}-${theme}.png`, fullPage: !at });
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -44,7 +46,7 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   await expect(result.getByTestId('sim-percentile')).toHaveText('100');
   await expect(result.getByRole('table', { name: 'Pe materii' })).toContainText('Biologie');
   await expect(result.getByRole('table', { name: 'Pe materii' })).toContainText('Chimie');
-  await shoot(page, 'sim-result');
+  await shoot(page, 'sim-result', '.sim-result h2');
   // Back on the list: the best result is shown with the card.
   await page.goto('/teste/simulare/centre');
   await expect(page.locator('.sim-card', { hasText: 'Simulare Timișoara — model 2026' })).toContainText('Cel mai bun rezultat');
