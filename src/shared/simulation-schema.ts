@@ -102,3 +102,36 @@ export type SimulationResult = {
   by_subject: BreakdownRow[];
   by_chapter: BreakdownRow[];
 };
+
+/** PUT /admin/admission-thresholds/:center/:specialization/:year */
+export const admissionThresholdBody = z.object({
+  min_grade: z.number({ error: 'FIELD_INVALID' }).min(0, 'FIELD_TOO_SMALL').max(10, 'FIELD_TOO_LARGE'),
+  places: z.number({ error: 'FIELD_INVALID' }).int('FIELD_INVALID').min(0, 'FIELD_TOO_SMALL').max(100_000, 'FIELD_TOO_LARGE').nullish(),
+  source: text({ required: 'FIELD_REQUIRED', short: 'FIELD_TOO_SHORT', long: 'FIELD_TOO_LONG' }, 3, 1000),
+});
+export const admissionThresholdParams = z.object({
+  center: slug,
+  specialization: z.string({ error: 'FIELD_INVALID' }).regex(/^[a-z0-9-]{2,60}$/, 'FIELD_INVALID'),
+  year: z.coerce.number({ error: 'FIELD_INVALID' }).int('FIELD_INVALID').min(2000, 'FIELD_TOO_SMALL').max(2100, 'FIELD_TOO_LARGE'),
+});
+
+/** How many of the candidate's latest simulation grades at a centre the estimate uses. */
+export const ESTIMATE_LAST_GRADES = 5;
+/** The spread assumed when there are too few grades: one simulation is not the exam (±0.5 grade points at least). */
+export const ESTIMATE_MIN_SPREAD = 0.5;
+
+export type AdmissionEstimate = {
+  center: { slug: string; name: string; known: boolean };
+  /** The candidate's grades used (newest first) and the range they suggest; null without any finished simulation. */
+  grades: number[];
+  range: { low: number; high: number } | null;
+  /** The baccalaureate's share of the admission average (the estimate leaves it out when > 0). */
+  bac_share: number;
+  specializations: Array<{
+    slug: string;
+    name: string;
+    thresholds: Array<{ year: number; min_grade: number; places: number | null; source: string }>;
+    /** above: the whole range is above every year's threshold; below: under every one; borderline otherwise. */
+    verdict: 'above' | 'borderline' | 'below' | null;
+  }>;
+};

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { makeChapter, makeGrids, makeUser, repeat, type FixtureUser } from './learning-fixture.ts';
 import { call, firstError } from './groups-fixture.ts';
+import { gradeRange, verdict } from '../../server/modules/simulations/estimate.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof call>;
@@ -202,5 +203,47 @@ describe('premium papers and windows', () => {
     expect((await api(C, 'GET', `/simulations/${id}`)).body.simulation.kind).toBe('medinsider');
     const dup = await api(admin, 'POST', '/admin/simulations', { ...base, id, title: 'again' });
     expect([dup.status, firstError(dup)]).toEqual([422, 'FORM_UUID_INVALID']);
+  });
+});
+
+describe('admission estimate (thresholds are editable data with sources)', () => {
+  it('is a range from the latest grades, never narrower than ±0.5', () => {
+    expect(gradeRange([])).toBeNull();
+    expect(gradeRange([8])).toEqual({ low: 7.5, high: 8.5 });
+    expect(gradeRange([6, 8])).toEqual({ low: 5.59, high: 8.41 }); // mean 7, sample sd √2
+    expect(gradeRange([9.9, 10])).toEqual({ low: 9.45, high: 10 });
+    expect(verdict({ low: 9.5, high: 10 }, [9.2, 9.6])).toBe('borderline');
+    expect(verdict({ low: 9.5, high: 10 }, [8])).toBe('above');
+    expect(verdict({ low: 5, high: 6 }, [8, 9])).toBe('below');
+    expect(verdict(null, [8])).toBeNull();
+  });
+
+  it('admins edit thresholds; the candidate sees their range against each year, with sources', async () => {
+    const url = '/admin/admission-thresholds/timisoara/medicina/2025';
+    const body = { min_grade: 9.6, places: 300, source: 'Lista finală UMF Timișoara 2025 (exemplu de test)' };
+    expect((await api(A, 'PUT', url, body)).status).toBe(403);
+    const bad = await api(admin, 'PUT', url, { ...body, min_grade: 11 });
+    expect([bad.status, bad.body.errors.min_grade]).toEqual([422, ['FIELD_TOO_LARGE']]);
+    const noSource = await api(admin, 'PUT', url, { min_grade: 9 });
+    expect(noSource.status).toBe(422);
+    expect((await api(admin, 'PUT', '/admin/admission-thresholds/timisoara/astrologie/2025', body)).status).toBe(404);
+    expect((await api(admin, 'PUT', url, body)).status).toBe(200);
+    expect((await api(admin, 'PUT', '/admin/admission-thresholds/timisoara/medicina/2024', { ...body, min_grade: 9.2 })).status).toBe(200);
+    expect((await api(admin, 'PUT', '/admin/admission-thresholds/timisoara/farmacie/2025', { ...body, min_grade: 8 })).status).toBe(200);
+
+    const e = (await api(A, 'GET', '/simulations/estimate?center=timisoara')).body;
+    expect(e.grades).toEqual([10]);
+    expect(e.range).toEqual({ low: 9.5, high: 10 });
+    const med = e.specializations.find((s: { slug: string }) => s.slug === 'medicina');
+    expect(med.thresholds.map((t: { year: number; min_grade: number }) => [t.year, t.min_grade])).toEqual([[2025, 9.6], [2024, 9.2]]);
+    expect(med.thresholds[0].source).toContain('Timișoara');
+    expect(med.verdict).toBe('borderline');
+    expect(e.specializations.find((s: { slug: string }) => s.slug === 'farmacie').verdict).toBe('above');
+    expect(e.specializations.find((s: { slug: string }) => s.slug === 'moasa')).toMatchObject({ thresholds: [], verdict: null });
+    // No simulation at a centre: no range, no verdict.
+    const none = (await api(A, 'GET', '/simulations/estimate?center=iasi')).body;
+    expect([none.range, none.specializations[0].verdict]).toEqual([null, null]);
+    const bad2 = await api(A, 'GET', '/simulations/estimate?center=atlantida');
+    expect([bad2.status, firstError(bad2)]).toEqual([422, 'FORM_CENTER_INVALID']);
   });
 });

@@ -17,6 +17,8 @@ import { plainString } from '../../../src/shared/input-rules.ts';
 import { createSimulation, list, publishedSimulation, publishSimulation, startSimulation } from './service.ts';
 import { serializeSimulation } from './queries.ts';
 import { simulationResult } from './results.ts';
+import { admissionEstimate, saveThreshold } from './estimate.ts';
+import { admissionThresholdBody, admissionThresholdParams } from '../../../src/shared/simulation-schema.ts';
 
 const perUser = (name: string, max: number) => ({
   rateLimit: {
@@ -62,6 +64,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { test, created } = await startSimulation(app.db, req.auth!.id, req.params.id);
       return reply.code(created ? 201 : 200).send({ success: 'TEST_CREATED', test, created } satisfies SimulationStarted);
     },
+  );
+  app.get(
+    '/simulations/estimate',
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        querystring: z.object({ center: z.string({ error: 'FORM_CENTER_INVALID' }).regex(/^[a-z0-9-]{2,60}$/, 'FORM_CENTER_INVALID') }),
+        description: 'Estimarea admiterii: intervalul notelor mele la simulările centrului față de ultimele medii de admitere (cu surse).',
+      },
+    },
+    async (req) => admissionEstimate(app.db, req.auth!.id, req.query.center),
+  );
+  app.put(
+    '/admin/admission-thresholds/:center/:specialization/:year',
+    { onRequest: app.requireAdmin, schema: { tags, security, params: admissionThresholdParams, body: admissionThresholdBody } },
+    async (req) => saveThreshold(app.db, req.auth!.id, req.params, req.body),
   );
   app.get(
     '/tests/:id/simulation',
