@@ -1,8 +1,8 @@
 // Simulations (issue 9 §1): a centre simulation from choice to rank, and a Medinsider link whose
 // uuid is kept so that the app comes back to it on every start until it is finished.
 // SIM_SHOTS=dir saves the screens at 390 and 1280 px, light and dark.
-import { test, expect, type Page } from './fixtures.ts';
-import { registerAccount } from './helpers.ts';
+import { test, expect, chooseEssentialCookies, type Page } from './fixtures.ts';
+import { ADMIN, login, registerAccount } from './helpers.ts';
 
 const MEDINSIDER = '6d1f0c1e-5b7a-4a53-9a1e-0c9a7e2d4b11'; // server/db/seed/simulations.ts
 const shots = process.env.SIM_SHOTS;
@@ -22,8 +22,24 @@ async function shoot(page: Page, name: string, at?: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('a centre simulation: choose the centre and subjects, take it, see score, grade and rank', async ({ page }) => {
+test('a centre simulation: choose the centre and subjects, take it, see score, grade, rank and the admission estimate', async ({ page, browser }) => {
   if (shots) test.setTimeout(240_000); // eight full-page screenshots per screen
+  // An admin records last year's threshold (editable data with its source).
+  const adminContext = await browser.newContext();
+  await chooseEssentialCookies(adminContext);
+  const admin = await adminContext.newPage();
+  await login(admin, ADMIN);
+  const saved = await admin.evaluate(async () => {
+    const res = await fetch('/api/v1/admin/admission-thresholds/timisoara/medicina/2025', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
+      body: JSON.stringify({ min_grade: 9.5, places: 300, source: 'Date de test (e2e)' }),
+    });
+    return res.status;
+  });
+  expect(saved).toBe(200);
+  await adminContext.close();
+
   await registerAccount(page, 'Ana Simulare');
   await page.goto('/teste/simulare/centre');
   await page.getByLabel('Centrul universitar').selectOption('timisoara');
@@ -46,7 +62,15 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   await expect(result.getByTestId('sim-percentile')).toHaveText('100');
   await expect(result.getByRole('table', { name: 'Pe materii' })).toContainText('Biologie');
   await expect(result.getByRole('table', { name: 'Pe materii' })).toContainText('Chimie');
+  // The estimate is a range, labelled as such, against the threshold with its source.
+  const estimate = result.locator('.sim-estimate');
+  await expect(estimate).toContainText('Estimare');
+  await expect(estimate.getByTestId('sim-estimate-range')).toContainText(/între 1(,\d+)? și 1,\d+/);
+  await expect(estimate.getByRole('row', { name: /Medicină/ })).toContainText('2025: 9,5');
+  await expect(estimate.getByRole('row', { name: /Medicină/ })).toContainText('sub praguri');
+  await expect(estimate).toContainText('Surse: Date de test (e2e)');
   await shoot(page, 'sim-result', '.sim-result h2');
+  await shoot(page, 'sim-estimate', '.sim-estimate');
   // Back on the list: the best result is shown with the card.
   await page.goto('/teste/simulare/centre');
   await expect(page.locator('.sim-card', { hasText: 'Simulare Timișoara — model 2026' })).toContainText('Cel mai bun rezultat');

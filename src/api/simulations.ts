@@ -7,9 +7,10 @@ import type {
   SimulationResult,
   SimulationStarted,
   SimulationKind,
+  AdmissionEstimate,
 } from '../shared/simulation-schema.ts';
 
-export type { SimulationSummary, SimulationResult, BreakdownRow } from '../shared/simulation-schema.ts';
+export type { SimulationSummary, SimulationResult, BreakdownRow, AdmissionEstimate } from '../shared/simulation-schema.ts';
 
 export const fetchSimulations = (q: { kind?: SimulationKind; center?: string; variant?: string; source?: string }) =>
   api.get<SimulationList>('/simulations', Object.fromEntries(Object.entries(q).filter(([, v]) => v)) as Record<string, string>);
@@ -17,3 +18,5 @@ export const fetchSimulation = (id: string) => api.get<SimulationDetail>(`/simul
 export const startSimulation = (id: string) => api.post<SimulationStarted>(`/simulations/${encodeURIComponent(id)}/start`);
 export const fetchSimulationResult = (testId: string) =>
   api.get<SimulationResult>(`/tests/${encodeURIComponent(testId)}/simulation`);
+export const fetchAdmissionEstimate = (center: string) =>
+  api.get<AdmissionEstimate>('/simulations/estimate', { center });

@@ -8,6 +8,7 @@ import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { ESTIMATE_EXPLANATION, EstimateBadge } from '../practice/Estimate.tsx';
 import { fmt } from './format.ts';
+import { AdmissionEstimateBlock } from './AdmissionEstimateBlock.tsx';
 import '../../styles/simulations.css';
 
 function Breakdown({ title, rows }: { title: string; rows: BreakdownRow[] }) {
@@ -107,6 +108,7 @@ export function SimulationResultCard({ testId, finished }: { testId: string; fin
       ) : null}
       <Breakdown title="Pe materii" rows={res.by_subject} />
       <Breakdown title="Pe capitole" rows={res.by_chapter} />
+      <AdmissionEstimateBlock center={res.simulation.profile.slug} />
     </section>
   );
 }

@@ -1,0 +1,80 @@
+// 'Estimarea admiterii' under a simulation result: the RANGE of the candidate's latest grades at
+// this centre against the last admitted grades of past years (with their sources), per
+// specialization. Always labelled an estimate; never one number.
+import { useEffect, useState } from 'react';
+import { fetchAdmissionEstimate, type AdmissionEstimate } from '../../api/simulations.ts';
+import { fmt } from './format.ts';
+
+const VERDICT: Record<'above' | 'borderline' | 'below', string> = {
+  above: 'peste praguri',
+  borderline: 'la limită',
+  below: 'sub praguri',
+};
+
+export function AdmissionEstimateBlock({ center }: { center: string }) {
+  const [e, setE] = useState<AdmissionEstimate | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchAdmissionEstimate(center)
+      .then((r) => live && setE(r))
+      .catch(() => undefined); // optional block: a failure leaves it out
+    return () => {
+      live = false;
+    };
+  }, [center]);
+  if (!e?.range) return null;
+  const withData = e.specializations.filter((s) => s.thresholds.length);
+  return (
+    <section className="sim-estimate" aria-labelledby="sim-estimate-title">
+      <h3 id="sim-estimate-title">
+        Estimarea admiterii la {e.center.name} <span className="pill pill--estimate">Estimare</span>
+      </h3>
+      <p data-testid="sim-estimate-range">
+        După {e.grades.length === 1 ? 'ultima ta simulare' : `ultimele tale ${e.grades.length} simulări`} la acest centru, nota ta la
+        examen ar fi probabil între <strong>{fmt(e.range.low)}</strong> și <strong>{fmt(e.range.high)}</strong>.
+      </p>
+      <p className="muted">
+        Intervalul ține cont de cât de mult variază notele tale și de faptul că o simulare nu este examenul (cel puțin ±0,5 puncte).
+        {e.bac_share > 0 ? ` Media de admitere include și bacalaureatul (${Math.round(e.bac_share * 100)}%), care nu intră aici.` : ''}
+      </p>
+      {withData.length ? (
+        <div className="table-wrap">
+          <table className="sim-breakdown" aria-label="Ultimele medii de admitere (buget)">
+            <caption className="sim-estimate__caption">Ultimele medii de admitere (buget)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Specializarea</th>
+                <th scope="col">Praguri</th>
+                <th scope="col">Tu</th>
+              </tr>
+            </thead>
+            <tbody>
+              {withData.map((s) => (
+                <tr key={s.slug}>
+                  <th scope="row">{s.name}</th>
+                  <td>
+                    <div className="sim-estimate__years">
+                      {s.thresholds.map((t) => (
+                        <span key={t.year} title={`Sursa: ${t.source}`}>
+                          {t.year}: {fmt(t.min_grade)}
+                        </span>
+                      ))}
+                    </div>
+                  </td>
+                  <td>{s.verdict ? VERDICT[s.verdict] : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">Nu avem încă ultimele medii de admitere ale acestui centru, cu sursă verificată.</p>
+      )}
+      {withData.length ? (
+        <p className="muted sim-estimate__sources">
+          Surse: {[...new Set(withData.flatMap((s) => s.thresholds.map((t) => t.source)))].join('; ')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
