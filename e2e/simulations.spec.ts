@@ -111,3 +111,17 @@ test('sources: simulations of one book with past results (/ssmb alias)', async (
   await expect(page.locator('.sim-card')).toContainText('Simulare din sursa Grilio');
   await shoot(page, 'sim-sources');
 });
+
+test('admin builds a simulation to a centre format and publishes it', async ({ page }) => {
+  await login(page, ADMIN);
+  await page.goto('/admin/simulari');
+  const title = `Simulare Galați test ${Date.now()}`;
+  await page.getByLabel('Titlul').fill(title);
+  await page.getByLabel('Centrul (profilul de punctare)').selectOption('galati');
+  await page.getByRole('button', { name: 'Construiește simularea (ciornă)' }).click();
+  const card = page.locator('.sim-card', { hasText: title });
+  await expect(card).toContainText('100 întrebări');
+  await card.getByRole('button', { name: 'Publică' }).click();
+  await expect(card.getByText('Publicată')).toBeVisible();
+  await shoot(page, 'sim-admin');
+});

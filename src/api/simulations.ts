@@ -8,6 +8,9 @@ import type {
   SimulationStarted,
   SimulationKind,
   AdmissionEstimate,
+  CreateSimulationBody,
+  SimulationCreated,
+  SimulationPublished,
 } from '../shared/simulation-schema.ts';
 
 export type { SimulationSummary, SimulationResult, BreakdownRow, AdmissionEstimate } from '../shared/simulation-schema.ts';
@@ -20,3 +23,7 @@ export const fetchSimulationResult = (testId: string) =>
   api.get<SimulationResult>(`/tests/${encodeURIComponent(testId)}/simulation`);
 export const fetchAdmissionEstimate = (center: string) =>
   api.get<AdmissionEstimate>('/simulations/estimate', { center });
+export const fetchAdminSimulations = () => api.get<SimulationList>('/admin/simulations');
+export const createSimulation = (body: CreateSimulationBody) => api.post<SimulationCreated>('/admin/simulations', body);
+export const publishSimulation = (id: string) =>
+  api.post<SimulationPublished>(`/admin/simulations/${encodeURIComponent(id)}/publish`);

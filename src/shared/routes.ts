@@ -79,6 +79,7 @@ export const ROUTES: RouteDef[] = [
   r('dash/admin-reports', '/admin/raportari', 'auth', 'Raportări', { page: 'dash/admin/Reports' }),
   r('dash/admin-content', '/admin/continut', 'auth', 'Conținut', { page: 'dash/admin/Content' }),
   r('dash/admin-community', '/admin/comunitate', 'auth', 'Moderare comunitate', { page: 'dash/admin/Community' }),
+  r('dash/admin-simulations', '/admin/simulari', 'auth', 'Simulări', { page: 'dash/admin/Simulations' }),
   // Payments (issue 8): the sandbox provider's 3-D Secure challenge, standing in for the bank's page
   r('dash/payment-3ds', '/plata/3ds/:intent', 'auth', 'Confirmare 3-D Secure', { page: 'dash/ThreeDSecure', noNavbar: true }),
   // Public static pages

@@ -83,6 +83,9 @@ describe('admin builds and publishes a simulation', () => {
     expect(shape.slice(60).every((g) => g.type === 'CS' && g.subject === 'chimie')).toBe(true);
     expect((await api(A, 'GET', `/simulations/${sim.id}`)).status).toBe(404);
     expect((await api(A, 'POST', `/simulations/${sim.id}/start`)).status).toBe(404);
+    expect((await api(A, 'GET', '/admin/simulations')).status).toBe(403);
+    const drafts = (await api(admin, 'GET', '/admin/simulations')).body.simulations;
+    expect(drafts.find((d: { id: string }) => d.id === sim.id)).toMatchObject({ published: false, grid_count: 90 });
     expect((await api(A, 'POST', `/admin/simulations/${sim.id}/publish`)).status).toBe(403);
     const pub = await api(admin, 'POST', `/admin/simulations/${sim.id}/publish`);
     expect([pub.status, pub.body.simulation.published]).toEqual([200, true]);

@@ -49,12 +49,12 @@ export async function simulationById(db: Db, userId: number, id: string): Promis
   return db.one<SimulationRow>(`${SELECT} where s.id = $2`, [userId, id]);
 }
 
-export type ListFilter = { kind?: SimulationKind; center?: string; variant?: Subject[]; source?: string };
+export type ListFilter = { kind?: SimulationKind; center?: string; variant?: Subject[]; source?: string; drafts?: boolean };
 
-/** Published simulations matching the filter, newest first. */
+/** Published simulations matching the filter (drafts too for the admin list), newest first. */
 export async function listSimulations(db: Db, userId: number, f: ListFilter): Promise<SimulationRow[]> {
   const params: unknown[] = [userId];
-  const where = ['s.published_at is not null'];
+  const where = [f.drafts ? 'true' : 's.published_at is not null'];
   const add = (sql: (n: number) => string, v: unknown) => {
     params.push(v);
     where.push(sql(params.length));
@@ -64,7 +64,7 @@ export async function listSimulations(db: Db, userId: number, f: ListFilter): Pr
   if (f.variant) add((n) => `s.variant @> $${n}::text[] and s.variant <@ $${n}::text[]`, f.variant);
   if (f.source) add((n) => `s.source_book = $${n}`, f.source);
   return db.query<SimulationRow>(
-    `${SELECT} where ${where.join(' and ')} order by s.published_at desc, s.id limit ${SIMULATION_LIST_LIMIT}`,
+    `${SELECT} where ${where.join(' and ')} order by s.published_at desc nulls first, s.created_at desc, s.id limit ${SIMULATION_LIST_LIMIT}`,
     params,
   );
 }

@@ -98,6 +98,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         simulation: await createSimulation(app.db, req.auth!.id, req.body),
       } satisfies SimulationCreated),
   );
+  app.get(
+    '/admin/simulations',
+    { onRequest: app.requireAdmin, schema: { tags, security, querystring: simulationListQuery, description: 'Toate simulările, și ciornele.' } },
+    async (req) => list(app.db, req.auth!.id, req.query, true),
+  );
   app.post(
     '/admin/simulations/:id/publish',
     { onRequest: app.requireAdmin, schema: { tags, security, params: simulationIdParams } },

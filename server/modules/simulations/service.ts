@@ -74,8 +74,13 @@ export async function publishSimulation(db: Db, adminId: number, id: string): Pr
   return serializeSimulation((await simulationById(db, adminId, id))!);
 }
 
-export async function list(db: Db, userId: number, q: { kind?: ListFilter['kind']; center?: string; variant?: string; source?: string }) {
-  const f: ListFilter = { kind: q.kind, center: q.center, source: q.source };
+export async function list(
+  db: Db,
+  userId: number,
+  q: { kind?: ListFilter['kind']; center?: string; variant?: string; source?: string },
+  drafts = false,
+) {
+  const f: ListFilter = { kind: q.kind, center: q.center, source: q.source, drafts };
   if (q.variant) f.variant = parseVariant(q.variant);
   const rows = await listSimulations(db, userId, f);
   return { simulations: rows.map((r) => serializeSimulation(r)) };

@@ -79,6 +79,12 @@ export default function AdminHome() {
           </h2>
           <p>Comentariile raportate (ascunde, fixează, răspunde ca echipa, respinge) și starea propunerilor.</p>
         </li>
+        <li className="card">
+          <h2>
+            <Link to="/admin/simulari">Simulări</Link>
+          </h2>
+          <p>Construiește o simulare în formatul unui centru din banca de grile, cu fereastră de date și Premium, apoi public-o.</p>
+        </li>
       </ul>
       <section className="card" aria-labelledby="preview-title">
         <h2 id="preview-title">Link de previzualizare</h2>
