@@ -125,3 +125,21 @@ test('admin builds a simulation to a centre format and publishes it', async ({ p
   await expect(card.getByText('Publicată')).toBeVisible();
   await shoot(page, 'sim-admin');
 });
+
+test('a simulation is solved offline like a practice test and graded by the server once online', async ({ page, context }) => {
+  await registerAccount(page, 'Dana Offline');
+  await page.goto('/teste/simulare/surse');
+  await page.locator('.sim-card', { hasText: 'Simulare din sursa Grilio' }).getByRole('button', { name: 'Începe simularea' }).click();
+  await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Grila 1 din 90' })).toBeVisible();
+  await context.setOffline(true);
+  await page.locator('.option').first().click();
+  await page.locator('.solve__side-actions').getByRole('button', { name: 'Termină testul' }).click();
+  await page.getByRole('button', { name: 'Da, termină' }).click();
+  await expect(page).toHaveURL(/\/rezultate$/);
+  // No key on the device before the end (exam mode): the grade waits for the server.
+  await context.setOffline(false);
+  await expect(page.getByText('Rezultat confirmat de server')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.sim-result')).toContainText('Simulare din sursa Grilio');
+  await expect(page.locator('.sim-result').getByTestId('sim-rank')).toHaveText(/^\d+ din \d+$/);
+});
