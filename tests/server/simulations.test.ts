@@ -149,6 +149,10 @@ describe('taking a simulation', () => {
     expect(rB).toMatchObject({ rank: 2, total: 2, percentile: 0 });
     const rA2 = (await api(A, 'GET', `/tests/${testA}/simulation`)).body;
     expect(rA2).toMatchObject({ rank: 1, total: 2, percentile: 100 });
+    // The practice ranking page agrees: same simulation, score under its centre.
+    const board = (await api(B, 'GET', `/tests/${testB}/ranking`)).body;
+    expect(board).toMatchObject({ rank: 2, total: 2, percentile: 0 });
+    expect(board.entries.map((e: { score: number }) => e.score)).toEqual([90, 30]);
     const listed = (await api(A, 'GET', `/simulations/${simId}`)).body.simulation;
     expect(listed).toMatchObject({ finished_count: 2, my_open_test_id: null, my_best: { test_id: testA, score: 90, grade: 10 } });
     // A new attempt after finishing is a new test.

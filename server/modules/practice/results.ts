@@ -90,17 +90,22 @@ export async function ranking(db: Db, userId: number, id: string): Promise<Ranki
   if (test.status !== 'finished') throw conflict('FORM_TEST_NOT_FINISHED');
   // Best attempt per other user: highest score, then the shortest total time (same definition as totalTimeS).
   const duration = `(t.finished_at - t.started_at)`;
+  // A simulation ranks among the attempts of the same simulation, by the score under its own centre
+  // (everyone was graded under the same profile), as GET /tests/:id/simulation does.
+  const simulationId = test.kind === 'simulation' ? (test.filters.simulation_id as string | undefined) : undefined;
+  const score = simulationId ? 'coalesce(t.score, 0)' : 'coalesce(t.rank_score, t.score, 0)';
+  const same = simulationId ? `t.grid_set_hash = $1 and t.filters->>'simulation_id' = $4` : 't.grid_set_hash = $1';
   const rows = (
     await db.query<Omit<Entry, 'duration_s'>>(
       `select * from (
-         select distinct on (t.user_id) t.id as test_id, t.user_id, u.name, coalesce(t.rank_score, t.score, 0) as score, t.started_at, t.finished_at
+         select distinct on (t.user_id) t.id as test_id, t.user_id, u.name, ${score} as score, t.started_at, t.finished_at
            from tests t join users u on u.id = t.user_id
-          where t.grid_set_hash = $1 and t.status = 'finished' and t.user_id <> $2
-          order by t.user_id, coalesce(t.rank_score, t.score, 0) desc, ${duration} asc
+          where ${same} and t.status = 'finished' and t.user_id <> $2
+          order by t.user_id, ${score} desc, ${duration} asc
        ) best
        union all
-       select t.id, t.user_id, u.name, coalesce(t.rank_score, t.score, 0), t.started_at, t.finished_at from tests t join users u on u.id = t.user_id where t.id = $3`,
-      [test.grid_set_hash, userId, test.id],
+       select t.id, t.user_id, u.name, ${score}, t.started_at, t.finished_at from tests t join users u on u.id = t.user_id where t.id = $3`,
+      simulationId ? [test.grid_set_hash, userId, test.id, simulationId] : [test.grid_set_hash, userId, test.id],
     )
   ).map((r): Entry => ({ ...r, duration_s: totalTimeS(r) }));
   rows.sort((a, b) => b.score - a.score || a.duration_s - b.duration_s || a.user_id - b.user_id);
