@@ -283,6 +283,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   PARTNER_DISCONNECTED: 'Contul partener a fost deconectat.',
   TEXT_COPIED: 'Textul a fost copiat.',
   REPORT_RESOLVED: 'Raportarea a fost rezolvată.',
+  GRID_STATS_REFRESHED: 'Statisticile grilelor au fost recalculate.',
   CONTENT_SAVED: 'Modificările au fost salvate.',
   MANUAL_DOWNLOADED: 'Manualul a fost descărcat pentru offline.',
   OFFLINE_SYNCED: 'Răspunsurile date offline au fost sincronizate.',
