@@ -73,6 +73,10 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   await shoot(page, 'sim-estimate', '.sim-estimate');
   // Back on the list: the best result is shown with the card.
   await page.goto('/teste/simulare/centre');
+  // The page opens on the candidate's own centre (the first one, chosen at registration).
+  await expect(page.getByLabel('Centrul universitar')).toHaveValue('bucuresti');
+  await expect(page.locator('.sim-card', { hasText: 'Simulare București — premium' })).toContainText('Disponibilă cu Premium');
+  await page.getByLabel('Centrul universitar').selectOption('timisoara');
   await expect(page.locator('.sim-card', { hasText: 'Simulare Timișoara — model 2026' })).toContainText('Cel mai bun rezultat');
 });
 

@@ -13,11 +13,14 @@ import { SimulationCard } from '../../components/simulations/SimulationCard.tsx'
 import { variantKey, variantLabel } from '../../components/simulations/format.ts';
 import { ESTIMATE_EXPLANATION } from '../../components/practice/Estimate.tsx';
 import { Link } from '../../router/Link.tsx';
+import { useProfileLists } from '../../shell/form/ProfileSelects.tsx';
 import '../../styles/tests.css';
 import '../../styles/simulations.css';
 
 export default function SimulationCenters() {
-  const { online, product } = useSnapshot(app);
+  const { online, product, user } = useSnapshot(app);
+  const { lists } = useProfileLists();
+  const [touched, setTouched] = useState(false);
   // The admin-edited profiles; the defaults until they arrive (or offline).
   const [profiles, setProfiles] = useState<ScoringProfile[]>(DEFAULT_SCORING_PROFILES);
   const [center, setCenter] = useState('timisoara');
@@ -32,6 +35,14 @@ export default function SimulationCenters() {
       .then((r) => r.profiles.length && setProfiles(r.profiles))
       .catch(() => undefined);
   }, [online]);
+
+  // Start on the candidate's own centre (the profile names are the centres' names).
+  useEffect(() => {
+    if (touched || !user?.center_id || !lists) return;
+    const name = lists.centers.find((c) => c.id === user.center_id)?.name;
+    const own = profiles.find((p) => p.name === name);
+    if (own) setCenter(own.slug);
+  }, [touched, user?.center_id, lists, profiles]);
 
   const profile = useMemo(() => profiles.find((p) => p.slug === center) ?? profiles[0], [profiles, center]);
   const variants = useMemo(() => (profile?.subject_variants ?? []).map(variantKey), [profile]);
@@ -66,7 +77,10 @@ export default function SimulationCenters() {
           <label className="form-field__label" htmlFor="sim-center">
             Centrul universitar
           </label>
-          <select id="sim-center" className="form-field__input form-select" value={center} onChange={(e) => setCenter(e.target.value)}>
+          <select id="sim-center" className="form-field__input form-select" value={center} onChange={(e) => {
+              setTouched(true);
+              setCenter(e.target.value);
+            }}>
             {profiles.map((p) => (
               <option key={p.slug} value={p.slug}>
                 {p.name}
