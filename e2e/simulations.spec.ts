@@ -106,6 +106,12 @@ test('a Medinsider link: the uuid is kept and every start returns to it until it
   await expect.poll(() => page.evaluate(() => localStorage.getItem('simulation-medinsider-uuid'))).toBeNull();
   await page.goto('/teste');
   await expect(page).toHaveURL(/\/teste$/);
+  // A stored uuid of a simulation that no longer exists: shown as not found once, then forgotten.
+  await page.evaluate(() => localStorage.setItem('simulation-medinsider-uuid', '00000000-0000-4000-8000-000000000000'));
+  await page.goto('/teste');
+  await expect(page).toHaveURL(/\/teste\/simulare\/medinsider\?uuid=00000000/);
+  await expect(page.getByRole('alert')).toHaveText('Simularea nu a fost găsită.');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('simulation-medinsider-uuid'))).toBeNull();
 });
 
 test('sources: simulations of one book with past results (/ssmb alias)', async ({ page }) => {

@@ -42,7 +42,16 @@ export default function SimulationMedinsider() {
         remember(finished ? null : simulation.id);
         setStored(finished ? null : simulation.id);
       })
-      .catch((err) => live && setError(errorCode(err)));
+      .catch((err) => {
+        if (!live) return;
+        const code = errorCode(err);
+        setError(code);
+        // A stored uuid whose simulation no longer exists must not bring every start back here.
+        if (code === 'FORM_SIMULATION_NOT_FOUND' && getItem(STORAGE.simulationMedinsiderUuid) === uuid) {
+          remember(null);
+          setStored(null);
+        }
+      });
     return () => {
       live = false;
     };
