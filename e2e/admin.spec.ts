@@ -81,3 +81,42 @@ test('admin content: chapter blocks are checked before saving', async ({ page })
   await page.getByRole('button', { name: 'Salvează capitolul' }).click();
   await expect(page.getByText(/type trebuie să fie unul dintre/)).toBeVisible();
 });
+
+test('the content-quality queue lists a reported grid beside its statistics, and recomputes them', async ({ browser }) => {
+  const demoContext = await browser.newContext();
+  await chooseEssentialCookies(demoContext);
+  const demo = await demoContext.newPage();
+  await login(demo);
+  const headers = { authorization: `Bearer ${await demo.evaluate(() => localStorage.getItem('token'))}` };
+  // The first demo grid (a fresh database: the e2e server starts on an empty data folder).
+  const grid = await demo.request.get('/api/v1/grids/1', { headers });
+  expect(grid.ok()).toBe(true);
+  const statement = ((await grid.json()) as { grid: { statement: string } }).grid.statement;
+  expect((await demo.request.post('/api/v1/grids/1/report', { headers, data: { reason: 'Cheia pare greșită la această grilă.' } })).ok()).toBe(true);
+  await demoContext.close();
+
+  const adminContext = await browser.newContext();
+  await chooseEssentialCookies(adminContext);
+  const admin = await adminContext.newPage();
+  await login(admin, ADMIN);
+  await admin.goto('/admin');
+  await admin.getByRole('link', { name: 'Calitatea grilelor' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Calitatea grilelor' })).toBeVisible();
+  const item = admin.locator('.quality-item', { hasText: statement });
+  await expect(item).toContainText('1 raportare deschisă');
+  await admin.getByRole('button', { name: 'Recalculează acum' }).click();
+  await expect(admin.getByText('Statisticile grilelor au fost recalculate.')).toBeVisible();
+  await expect(item).toBeVisible();
+  await item.getByRole('button', { name: 'Editează grila' }).click();
+  await expect(item.getByRole('group', { name: /Editează grila/ })).toBeVisible();
+  if (process.env.QUALITY_SHOTS) {
+    for (const theme of ['light', 'dark'] as const) {
+      await admin.emulateMedia({ colorScheme: theme });
+      for (const width of [390, 1280]) {
+        await admin.setViewportSize({ width, height: 900 });
+        await admin.screenshot({ path: `${process.env.QUALITY_SHOTS}/quality-${width}-${theme}.png` });
+      }
+    }
+  }
+  await adminContext.close();
+});

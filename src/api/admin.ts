@@ -1,4 +1,5 @@
 // Admin API (server/modules/admin): report queue, editing grids, manuals and chapters, preview links.
+import type { GridQuality } from '../shared/item-stats.ts';
 import { api } from './client.ts';
 import type { GridOut } from './grids.ts';
 import type { GridPatchBody } from '../shared/grid-schema.ts';
@@ -47,4 +48,13 @@ export function updateChapter(id: number, body: ChapterPatch): Promise<{ success
 
 export function createPreviewLink(gridId: number, ttlMinutes: number): Promise<{ url: string; expires_at: string }> {
   return api.post('admin/preview-links', { grid_id: gridId, ttl_minutes: ttlMinutes });
+}
+
+/** The content-quality queue (issue 9 §4): grids that discriminate negatively, are almost never right, or are reported. */
+export function contentQuality(): Promise<{ grids: GridQuality[] }> {
+  return api.get('admin/content-quality');
+}
+
+export function refreshGridStats(): Promise<{ success: string; grids: number }> {
+  return api.post('admin/grid-stats/refresh');
 }

@@ -77,6 +77,7 @@ export const ROUTES: RouteDef[] = [
   // Admin
   r('dash/admin', '/admin', 'auth', 'Administrare', { page: 'dash/admin/AdminHome' }),
   r('dash/admin-reports', '/admin/raportari', 'auth', 'Raportări', { page: 'dash/admin/Reports' }),
+  r('dash/admin-quality', '/admin/calitate', 'auth', 'Calitatea grilelor', { page: 'dash/admin/Quality' }),
   r('dash/admin-content', '/admin/continut', 'auth', 'Conținut', { page: 'dash/admin/Content' }),
   r('dash/admin-community', '/admin/comunitate', 'auth', 'Moderare comunitate', { page: 'dash/admin/Community' }),
   r('dash/admin-simulations', '/admin/simulari', 'auth', 'Simulări', { page: 'dash/admin/Simulations' }),

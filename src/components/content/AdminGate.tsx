@@ -15,8 +15,10 @@ export function AdminGate({ title, children }: { title: string; children: ReactN
       <nav className="admin-nav" aria-label="Administrare">
         <Link to="/admin">Administrare</Link>
         <Link to="/admin/raportari">Raportări</Link>
+        <Link to="/admin/calitate">Calitate</Link>
         <Link to="/admin/continut">Conținut</Link>
         <Link to="/admin/comunitate">Comunitate</Link>
+        <Link to="/admin/simulari">Simulări</Link>
       </nav>
       <h1 id="admin-title">{title}</h1>
       {user.is_admin ? children : <ErrorList codes={['FORM_ADMIN_REQUIRED']} className="form-errors" />}

@@ -69,6 +69,12 @@ export default function AdminHome() {
         </li>
         <li className="card">
           <h2>
+            <Link to="/admin/calitate">Calitatea grilelor</Link>
+          </h2>
+          <p>Grilele pe care cei buni le greșesc mai des decât cei slabi, cele pe care aproape nimeni nu le rezolvă și cele raportate.</p>
+        </li>
+        <li className="card">
+          <h2>
             <Link to="/admin/continut">Conținut</Link>
           </h2>
           <p>Manuale, capitole (titlu, rezumat, ordine, premium, blocuri) și grilele trimise de utilizatori.</p>
