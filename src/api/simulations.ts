@@ -13,7 +13,7 @@ import type {
   SimulationPublished,
 } from '../shared/simulation-schema.ts';
 
-export type { SimulationSummary, SimulationResult, BreakdownRow, AdmissionEstimate } from '../shared/simulation-schema.ts';
+export type { SimulationSummary, SimulationResult, BreakdownRow, AdmissionEstimate, HardGrid } from '../shared/simulation-schema.ts';
 
 export const fetchSimulations = (q: { kind?: SimulationKind; center?: string; variant?: string; source?: string }) =>
   api.get<SimulationList>('/simulations', Object.fromEntries(Object.entries(q).filter(([, v]) => v)) as Record<string, string>);

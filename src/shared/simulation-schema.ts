@@ -101,7 +101,14 @@ export type SimulationResult = {
   percentile: number;
   by_subject: BreakdownRow[];
   by_chapter: BreakdownRow[];
+  /** The paper's hardest grids among everyone who finished it (empty until HARDEST_MIN_TAKERS did). */
+  hardest: HardGrid[];
 };
+
+/** Candidates who must have finished a simulation before its hardest grids are shown. */
+export const HARDEST_MIN_TAKERS = 5;
+export const HARDEST_COUNT = 5;
+export type HardGrid = { position: number; grid_id: number; statement: string; share_right: number; attempts: number };
 
 /** PUT /admin/admission-thresholds/:center/:specialization/:year */
 export const admissionThresholdBody = z.object({

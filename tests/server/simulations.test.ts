@@ -149,6 +149,8 @@ describe('taking a simulation', () => {
     expect(rB).toMatchObject({ rank: 2, total: 2, percentile: 0 });
     const rA2 = (await api(A, 'GET', `/tests/${testA}/simulation`)).body;
     expect(rA2).toMatchObject({ rank: 1, total: 2, percentile: 100 });
+    // Two takers are too few to show the paper's hardest grids.
+    expect(rA2.hardest).toEqual([]);
     // The practice ranking page agrees: same simulation, score under its centre.
     const board = (await api(B, 'GET', `/tests/${testB}/ranking`)).body;
     expect(board).toMatchObject({ rank: 2, total: 2, percentile: 0 });
@@ -169,6 +171,19 @@ describe('taking a simulation', () => {
     expect(r.body).toMatchObject({ score: 0, grade: 1, rank: 3, total: 3, percentile: 0 });
     const t2 = (await api(C, 'GET', `/tests/${testC}`)).body.test;
     expect([t2.status, t2.finish_reason]).toEqual(['finished', 'expired']);
+  });
+
+  it('shows the hardest grids once five candidates finished, by the share answered right', async () => {
+    for (const name of ['Dan Delta', 'Elena Epsilon']) {
+      const u = await makeUser(t.db, { name });
+      const id = (await api(u, 'POST', `/simulations/${simId}/start`)).body.test.id as string;
+      expect((await api(u, 'POST', `/tests/${id}/finish`)).status).toBe(200);
+    }
+    const r = (await api(A, 'GET', `/tests/${testA}/simulation`)).body;
+    // Ana (all right), Bogdan (1–30 right), Cris, Dan and Elena (blank): 31–90 right once in five, 1–30 twice.
+    expect(r.hardest.map((g: { position: number }) => g.position)).toEqual([31, 32, 33, 34, 35]);
+    expect(r.hardest[0]).toMatchObject({ share_right: 0.2, attempts: 5 });
+    expect(typeof r.hardest[0].statement).toBe('string');
   });
 
   it('answers FORM_TEST_NOT_SIMULATION for a practice test', async () => {

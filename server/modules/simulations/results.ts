@@ -10,6 +10,7 @@ import { profilesForTest } from '../scoring-profiles/service.ts';
 import { expireIfDue } from '../practice/engine.ts';
 import { ownTest } from '../practice/model.ts';
 import { serializeSimulation, simulationById } from './queries.ts';
+import { hardestGrids } from './hardest.ts';
 
 const SUBJECT_LABEL: Record<string, string> = { biologie: 'Biologie', chimie: 'Chimie', fizica: 'Fizică' };
 
@@ -68,7 +69,7 @@ export async function simulationResult(db: Db, userId: number, testId: string): 
   if (test.status !== 'finished') throw conflict('FORM_TEST_NOT_FINISHED');
   const sim = await simulationById(db, userId, simId);
   if (!sim) throw notFound('FORM_SIMULATION_NOT_FOUND');
-  const [{ profile }, grids, place] = await Promise.all([
+  const [{ profile }, grids, place, hardest] = await Promise.all([
     profilesForTest(db, test),
     db.query<GridRow>(
       `select g.id, g.type, g.correct, c.id as chapter_id, c.title as chapter_title, m.subject, a.marked
@@ -79,6 +80,7 @@ export async function simulationResult(db: Db, userId: number, testId: string): 
       [test.id],
     ),
     rankAmong(db, simId, test.id, userId),
+    hardestGrids(db, simId),
   ]);
   const s = scoreTest(grids, new Map(grids.map((g) => [g.id, g.marked ?? []])), profile);
   const per = grids.map((g, i) => ({ g, sc: s.grids[i]! }));
@@ -100,5 +102,6 @@ export async function simulationResult(db: Db, userId: number, testId: string): 
     by_chapter: breakdown(
       per.map(({ g, sc }) => ({ key: String(g.chapter_id), label: g.chapter_title, points: sc.points, max: sc.max, right: sc.outcome === 'right' })),
     ),
+    hardest,
   };
 }

@@ -9,6 +9,7 @@ import { messageFor } from '../../shared/messages.ro.ts';
 import { ESTIMATE_EXPLANATION, EstimateBadge } from '../practice/Estimate.tsx';
 import { fmt } from './format.ts';
 import { AdmissionEstimateBlock } from './AdmissionEstimateBlock.tsx';
+import { HardestGrids } from './HardestGrids.tsx';
 import '../../styles/simulations.css';
 
 function Breakdown({ title, rows }: { title: string; rows: BreakdownRow[] }) {
@@ -108,6 +109,7 @@ export function SimulationResultCard({ testId, finished }: { testId: string; fin
       ) : null}
       <Breakdown title="Pe materii" rows={res.by_subject} />
       <Breakdown title="Pe capitole" rows={res.by_chapter} />
+      <HardestGrids grids={res.hardest} total={res.total} />
       <AdmissionEstimateBlock center={res.simulation.profile.slug} />
     </section>
   );
