@@ -6,7 +6,6 @@ import { api } from '../../api/client.ts';
 import { fetchSimulations, type SimulationSummary } from '../../api/simulations.ts';
 import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
-import { messageFor } from '../../shared/messages.ro.ts';
 import type { ScoringProfile } from '../../shared/scoring.ts';
 import { DEFAULT_SCORING_PROFILES } from '../../shared/scoring-profiles.ts';
 import { SimulationCard } from '../../components/simulations/SimulationCard.tsx';
@@ -16,6 +15,7 @@ import { Link } from '../../router/Link.tsx';
 import { useProfileLists } from '../../shell/form/ProfileSelects.tsx';
 import '../../styles/tests.css';
 import '../../styles/simulations.css';
+import { PageNotices } from '../../components/simulations/PageNotices.tsx';
 
 export default function SimulationCenters() {
   const { online, product, user } = useSnapshot(app);
@@ -102,12 +102,7 @@ export default function SimulationCenters() {
         </div>
       </div>
       {profile && !profile.known ? <p className="estimate-note">{ESTIMATE_EXPLANATION}</p> : null}
-      {!online ? <p className="notice notice--offline">{messageFor('FORM_NETWORK_REQUIRED', product)}</p> : null}
-      {error ? (
-        <p className="form-errors" role="alert">
-          {messageFor(error, product)}
-        </p>
-      ) : null}
+      <PageNotices online={online} error={error} product={product} />
       {sims === null && online && !error ? <p className="page-loading">Se încarcă…</p> : null}
       {sims && !sims.length ? <p className="card">Nu există încă simulări publicate pentru acest centru și aceste materii.</p> : null}
       <div className="sim-list">

@@ -9,10 +9,10 @@ import { errorCode } from '../../api/errors.ts';
 import { getItem, removeItem, setItem } from '../../state/storage.ts';
 import { STORAGE } from '../../shared/storage-keys.ts';
 import { app } from '../../state/app.ts';
-import { messageFor } from '../../shared/messages.ro.ts';
 import { SimulationCard } from '../../components/simulations/SimulationCard.tsx';
 import '../../styles/tests.css';
 import '../../styles/simulations.css';
+import { PageNotices } from '../../components/simulations/PageNotices.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,12 +71,7 @@ export default function SimulationMedinsider() {
         </p>
       </header>
       {!uuid ? <p className="card">Deschide simularea din linkul primit de la Medinsider.</p> : null}
-      {!online ? <p className="notice notice--offline">{messageFor('FORM_NETWORK_REQUIRED', product)}</p> : null}
-      {error ? (
-        <p className="form-errors" role="alert">
-          {messageFor(error, product)}
-        </p>
-      ) : null}
+      <PageNotices online={online} error={error} product={product} />
       {uuid && !sim && !error && online ? <p className="page-loading">Se încarcă…</p> : null}
       {sim ? <SimulationCard sim={sim} /> : null}
       {stored ? (

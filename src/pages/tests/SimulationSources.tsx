@@ -5,11 +5,11 @@ import { useSnapshot } from 'valtio';
 import { fetchSimulations, type SimulationSummary } from '../../api/simulations.ts';
 import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
-import { messageFor } from '../../shared/messages.ro.ts';
 import { SimulationCard } from '../../components/simulations/SimulationCard.tsx';
 import { Link } from '../../router/Link.tsx';
 import '../../styles/tests.css';
 import '../../styles/simulations.css';
+import { PageNotices } from '../../components/simulations/PageNotices.tsx';
 
 export default function SimulationSources() {
   const { online, product } = useSnapshot(app);
@@ -32,12 +32,7 @@ export default function SimulationSources() {
         <h1 id="sims-title">Simulare pe surse</h1>
         <p className="muted">Simulări construite dintr-o singură sursă (o culegere de grile), cu rezultatele tale anterioare.</p>
       </header>
-      {!online ? <p className="notice notice--offline">{messageFor('FORM_NETWORK_REQUIRED', product)}</p> : null}
-      {error ? (
-        <p className="form-errors" role="alert">
-          {messageFor(error, product)}
-        </p>
-      ) : null}
+      <PageNotices online={online} error={error} product={product} />
       {sims === null && online && !error ? <p className="page-loading">Se încarcă…</p> : null}
       {sims && !sims.length ? <p className="card">Nu există încă simulări pe surse.</p> : null}
       {[...books.entries()].map(([book, list]) => (
