@@ -23,7 +23,7 @@ test('start, answer, flag, leave, resume, finish, results, ranking, statistics, 
   await page.goto('/teste');
   await expect(page.getByRole('heading', { name: 'Teste', level: 1 })).toBeVisible();
   await dismissOverlays(page);
-  await page.getByRole('link', { name: 'Începe un test' }).click();
+  await page.getByRole('link', { name: 'Începe un test', exact: true }).click();
   await expect(page).toHaveURL(/\/teste\/start$/);
 
   // 5 grids from the first chapter, exam mode (enough answers for a "weak chapter" afterwards).
