@@ -2,8 +2,9 @@
 // answer saving, sync; ratios to the bare route) and the tests engine through app.inject
 // (engine.ts), on PGlite and PostgreSQL (the local server, skipped when it does not answer), and
 // the CPU cost of request logging (logging.ts), and realtime fan-out to 2,000 clients on one and
-// two processes (fanout.ts), and group tests: 50 groups of 10 answering (groups.ts).
-// Env: BENCH_PARTS (api,engine,logging,fanout,groups), BENCH_TARGETS (memory,postgres; also disk), BENCH_DURATION
+// two processes (fanout.ts), group tests: 50 groups of 10 answering (groups.ts), and answer
+// sheets: accuracy and time per 12 MP photo, OMRChecker samples (omr.ts).
+// Env: BENCH_PARTS (api,engine,logging,fanout,groups,omr), BENCH_TARGETS (memory,postgres; also disk), BENCH_DURATION
 // (seconds per API scenario, default 5), BENCH_CONNECTIONS (20), BENCH_ITERATIONS (engine, 5),
 // BENCH_CLIENTS, BENCH_MESSAGES and BENCH_CLIENT_THREADS (fan-out, 2000, 20 and 2),
 // BENCH_LOG (app: the app's logger at info, piped; off: no logger).
@@ -13,9 +14,10 @@ import { runEngineBench } from './engine.ts';
 import { runLoggingBench } from './logging.ts';
 import { runFanoutBench } from './fanout.ts';
 import { runGroupsBench } from './groups.ts';
+import { runOmrBench } from './omr.ts';
 import { benchTargets } from './targets.ts';
 
-const parts = (process.env.BENCH_PARTS ?? 'api,engine,logging,fanout,groups').split(',').map((s) => s.trim());
+const parts = (process.env.BENCH_PARTS ?? 'api,engine,logging,fanout,groups,omr').split(',').map((s) => s.trim());
 const targets = benchTargets();
 const started = performance.now();
 console.log(
@@ -28,4 +30,5 @@ if (parts.includes('engine')) await runEngineBench(targets);
 if (parts.includes('logging')) await runLoggingBench();
 if (parts.includes('fanout')) await runFanoutBench();
 if (parts.includes('groups')) await runGroupsBench(targets);
+if (parts.includes('omr')) await runOmrBench();
 console.log(`\n(bench took ${((performance.now() - started) / 1000).toFixed(0)} s)`);

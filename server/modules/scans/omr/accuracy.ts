@@ -1,0 +1,53 @@
+// Scoring a reading against the marks drawn on a synthetic sheet (tests and bench).
+import type { MarkPlan } from './synthetic-sheet.ts';
+import { SHEET_OPTIONS, type SheetReading } from './types.ts';
+
+export interface Score {
+  /** Ellipses scored: every option of every question except those with a light mark. */
+  options: number;
+  /** Decided with confidence and right. */
+  right: number;
+  /** Sent to review (uncertain). */
+  uncertain: number;
+  /** Decided with confidence and wrong: the number that must stay 0. */
+  confidentWrong: number;
+  wrongDetails: string[];
+  /** Light (faint or partial) marks: where they went. Uncertain is the intended outcome. */
+  light: { uncertain: number; marked: number; blank: number };
+  /** Stray dots read as marked (counted in confidentWrong too). */
+  strayMarked: number;
+}
+
+export function scoreReading(reading: SheetReading, plan: MarkPlan): Score {
+  const s: Score = {
+    options: 0,
+    right: 0,
+    uncertain: 0,
+    confidentWrong: 0,
+    wrongDetails: [],
+    light: { uncertain: 0, marked: 0, blank: 0 },
+    strayMarked: 0,
+  };
+  if (!reading.ok) throw new Error(`sheet not read: ${reading.code}`);
+  const kind = new Map(plan.marks.map((m) => [`${m.n}:${m.option}`, m.kind]));
+  for (const q of reading.questions) {
+    for (const o of SHEET_OPTIONS) {
+      const k = kind.get(`${q.n}:${o}`);
+      const got = q.marked.includes(o) ? 'marked' : q.uncertain.includes(o) ? 'uncertain' : 'blank';
+      if (k === 'light') {
+        s.light[got]++;
+        continue;
+      }
+      s.options++;
+      const want = k === 'pen' ? 'marked' : 'blank';
+      if (got === 'uncertain') s.uncertain++;
+      else if (got === want) s.right++;
+      else {
+        s.confidentWrong++;
+        if (k === 'stray') s.strayMarked++;
+        s.wrongDetails.push(`q${q.n}${o}: ${k ?? 'empty'} read ${got} (fills ${q.fills.join(' ')})`);
+      }
+    }
+  }
+  return s;
+}

@@ -1,0 +1,99 @@
+// Marked / blank / uncertain, decided from the sheet's own fills (one photo's light, pen and paper
+// set the scale, not a constant). Two clusters are split where they are best separated (Otsu's
+// rule on the fills); the blank cluster's centre and spread, and the distance to the marked one,
+// then set two thresholds: below `lo` blank, from `hi` up marked, between them uncertain (the
+// candidate confirms it on the review screen). Both thresholds are measured from the blank side:
+// the mistake to avoid is a blank read as marked (or the reverse) with confidence, and the blank
+// cluster is the large, well-estimated one.
+
+export type Decision = 'marked' | 'blank' | 'uncertain';
+
+export interface Thresholds {
+  lo: number;
+  hi: number;
+  blankCentre: number;
+  blankSpread: number;
+  markCentre: number | null;
+}
+
+/** Two clusters' gap below which the sheet is taken to have no marked cluster at all. */
+const MIN_GAP = 0.18;
+/** A fill this low is never a mark, whatever the distribution. */
+const ABS_FLOOR = 0.12;
+
+function median(sorted: number[]): number {
+  if (sorted.length === 0) return 0;
+  const m = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
+}
+
+/** Robust spread (MAD scaled to a normal sigma), floored so a perfectly clean sheet is not too strict. */
+function spread(sorted: number[], centre: number): number {
+  const dev = sorted.map((v) => Math.abs(v - centre)).sort((a, b) => a - b);
+  return Math.max(1.4826 * median(dev), 0.012);
+}
+
+/** Otsu's split of sorted values: the index where the marked cluster starts. */
+function otsuSplit(sorted: number[]): number {
+  const n = sorted.length;
+  let total = 0;
+  for (const v of sorted) total += v;
+  let best = -1;
+  let bestK = n;
+  let left = 0;
+  for (let k = 1; k < n; k++) {
+    left += sorted[k - 1];
+    if (sorted[k] === sorted[k - 1]) continue;
+    const m0 = left / k;
+    const m1 = (total - left) / (n - k);
+    const between = k * (n - k) * (m1 - m0) ** 2;
+    if (between > best) {
+      best = between;
+      bestK = k;
+    }
+  }
+  return bestK;
+}
+
+export function thresholds(fills: number[]): Thresholds {
+  const sorted = [...fills].sort((a, b) => a - b);
+  const k = otsuSplit(sorted);
+  const blanks = sorted.slice(0, k);
+  const marks = sorted.slice(k);
+  const bc = median(blanks);
+  const bs = spread(blanks, bc);
+  const mc = marks.length ? median(marks) : null;
+  if (mc === null || mc - bc < MIN_GAP) {
+    // No marked cluster: the whole sheet is blank cloth. Anything clearly off it is uncertain,
+    // never marked (nothing to compare it with).
+    const c = median(sorted);
+    const s = spread(sorted, c);
+    const lo = Math.max(c + Math.max(6 * s, 0.1), ABS_FLOOR);
+    return { lo, hi: Infinity, blankCentre: c, blankSpread: s, markCentre: null };
+  }
+  const gap = mc - bc;
+  const lo = Math.max(bc + Math.max(0.15 * gap, 5 * bs), ABS_FLOOR);
+  const hi = Math.max(bc + 0.55 * gap, bc + 9 * bs, lo + 0.06);
+  return { lo, hi, blankCentre: bc, blankSpread: bs, markCentre: mc };
+}
+
+/**
+ * One ellipse: marked only if even its lowest possible fill (against the darker paper around it)
+ * reaches `hi`, blank only if even its highest stays under `lo` (measure.ts: a shadow's edge).
+ * When those bounds disagree because the light changes across the ellipse, the fill against the
+ * paper map decides, with a margin, if the map can be trusted there (it found paper, not ink,
+ * under the ellipse: at least 85 % of the darker quarters' paper).
+ */
+export function decide(
+  m: { low: number; high: number; mapped?: number; mapTrust?: number },
+  t: Thresholds,
+): Decision {
+  if (m.low >= t.hi) return 'marked';
+  if (m.high < t.lo) return 'blank';
+  if (m.mapped !== undefined && m.mapTrust !== undefined && m.mapTrust >= 0.85) {
+    const margin = 0.05;
+    if (m.mapped >= t.hi + margin && m.low >= t.lo) return 'marked';
+    if (m.mapped < t.lo - margin && m.high < t.hi) return 'blank';
+  }
+  return 'uncertain';
+}

@@ -1,0 +1,121 @@
+// How dark each ellipse is, on an upright grey image where one sheet point is `scale` pixels.
+// Darkness is measured against the paper right around the ellipse (a ring outside its outline),
+// so a lamp's gradient across the sheet cancels out: fill = 1 - interior / paper. The interior
+// is the ellipse shrunk to 70 %: the printed outline and a blurred edge stay out.
+// A shadow's edge can cross an ellipse, and then no single paper level is right for it: the
+// ring's four quarters are measured apart, and the fill against the brightest and the darkest
+// quarter bound what the fill really is (classify.ts decides with those bounds).
+// Also used by the OMRChecker adapter with the bubbles of its own templates.
+
+export interface GrayImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export interface Spot {
+  /** Centre and half-axes in pixels of the image measured. */
+  cx: number;
+  cy: number;
+  rx: number;
+  ry: number;
+}
+
+export interface SpotMeasure {
+  /** Against the whole ring's paper level: the value the sheet's distribution is built from. */
+  fill: number;
+  /** Against the darker quarters' paper (the least dark the ellipse can be). */
+  low: number;
+  /** Against the brighter quarters' paper (the darkest it can be). */
+  high: number;
+  /**
+   * Against the paper map (`background`): each pixel against the paper at that very place, which
+   * follows a shadow's edge through the ellipse. Only given when a map was.
+   */
+  mapped?: number;
+  /** The map's paper at the centre over the darker quarters' paper: far below 1, the map has taken ink for paper. */
+  mapTrust?: number;
+}
+
+const INNER = 0.7;
+const RING_IN = 1.2;
+const RING_OUT = 1.75;
+
+/** The ring's 80th percentile: the ring also crosses outlines, neighbours and overflowing ink, all darker than paper. */
+function paperLevel(hist: Uint32Array, n: number): number {
+  if (n === 0) return 255;
+  let acc = 0;
+  const target = n * 0.8;
+  for (let v = 0; v < 256; v++) {
+    acc += hist[v];
+    if (acc >= target) return Math.max(v, 1);
+  }
+  return 255;
+}
+
+const clamp = (v: number) => Math.min(1, Math.max(0, v));
+
+export function measureSpot(img: GrayImage, s: Spot, inner = INNER, background?: GrayImage): SpotMeasure {
+  const x0 = Math.max(0, Math.floor(s.cx - s.rx * RING_OUT));
+  const x1 = Math.min(img.width - 1, Math.ceil(s.cx + s.rx * RING_OUT));
+  const y0 = Math.max(0, Math.floor(s.cy - s.ry * RING_OUT));
+  const y1 = Math.min(img.height - 1, Math.ceil(s.cy + s.ry * RING_OUT));
+  const hists = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
+  const counts = [0, 0, 0, 0];
+  let inSum = 0;
+  let inN = 0;
+  let mapSum = 0;
+  const in2 = inner * inner;
+  const r2a = RING_IN * RING_IN;
+  const r2b = RING_OUT * RING_OUT;
+  for (let y = y0; y <= y1; y++) {
+    const dy = (y + 0.5 - s.cy) / s.ry;
+    const row = y * img.width;
+    for (let x = x0; x <= x1; x++) {
+      const dx = (x + 0.5 - s.cx) / s.rx;
+      const d2 = dx * dx + dy * dy;
+      const v = img.data[row + x];
+      if (d2 <= in2) {
+        inSum += v;
+        inN++;
+        if (background) mapSum += v / Math.max(background.data[row + x], 1);
+      } else if (d2 >= r2a && d2 <= r2b) {
+        const q = (dx < 0 ? 0 : 1) + (dy < 0 ? 0 : 2);
+        hists[q][v]++;
+        counts[q]++;
+      }
+    }
+  }
+  if (inN === 0) return { fill: 0, low: 0, high: 0 };
+  const all = new Uint32Array(256);
+  for (const h of hists) for (let v = 0; v < 256; v++) all[v] += h[v];
+  const mean = inSum / inN;
+  const paper = paperLevel(all, counts[0] + counts[1] + counts[2] + counts[3]);
+  // The second darkest and second brightest quarter: a shadow's edge across the ellipse darkens
+  // two quarters at least, while one quarter alone can be spoilt by ink spilling out of the
+  // ellipse or by print beside it.
+  const quarters = hists
+    .map((h, i) => paperLevel(h, counts[i]))
+    .filter((_, i) => counts[i] > 0)
+    .sort((a, b) => a - b);
+  const dark = Math.min(paper, quarters.length > 2 ? quarters[1] : quarters[0]);
+  const bright = Math.max(
+    paper,
+    quarters.length > 2 ? quarters[quarters.length - 2] : quarters[quarters.length - 1],
+  );
+  const out: SpotMeasure = {
+    fill: clamp(1 - mean / paper),
+    low: clamp(1 - mean / dark),
+    high: clamp(1 - mean / bright),
+  };
+  if (background) {
+    out.mapped = clamp(1 - mapSum / inN);
+    out.mapTrust = background.data[Math.round(s.cy) * background.width + Math.round(s.cx)] / dark;
+  }
+  return out;
+}
+
+/** The fill alone (see measureSpot). */
+export function spotFill(img: GrayImage, s: Spot, inner = INNER): number {
+  return measureSpot(img, s, inner).fill;
+}
