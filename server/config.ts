@@ -63,6 +63,13 @@ const schema = z.object({
   /** A process whose heartbeat is older than this is dead: survivors remove its presence members. */
   REALTIME_NODE_TTL_MS: z.coerce.number().int().min(300).max(600_000).default(15_000),
   PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
+  /**
+   * Answer-sheet scans (server/modules/scans): this process reads queued scans (pg-boss jobs in
+   * JOBS_SCHEMA) in SCAN_THREADS worker threads. Every process may: the queue hands each job to one.
+   */
+  SCAN_WORKER: bool.default(true),
+  SCAN_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,40}$/).default('pgboss'),
   PREVIEW_SECRET: z.string().min(16).optional(),
   DEV_BANNER: bool.default(false),
   TRUST_PROXY: bool.default(false),

@@ -15,6 +15,9 @@ function wrap(runner: Runner, root: PGlite): Db {
     async exec(sql: string) {
       await runner.exec(sql);
     },
+    async execRows(sql: string) {
+      return ((await runner.exec(sql)).at(-1)?.rows ?? []) as Record<string, unknown>[];
+    },
     async tx<T>(fn: (db: Db) => Promise<T>) {
       if (runner !== root) return fn(db); // already inside a transaction
       return root.transaction((t) => fn(wrap(t, root)));

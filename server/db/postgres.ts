@@ -19,6 +19,11 @@ function wrap(q: Queryable, pool: pg.Pool, inTx: boolean): Db {
     async exec(sql: string) {
       await q.query(sql);
     },
+    async execRows(sql: string) {
+      // Without parameters node-postgres uses the simple protocol: one result per statement.
+      const r = (await q.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(r) ? (r.at(-1)?.rows ?? []) : r.rows) as Record<string, unknown>[];
+    },
     async tx<T>(fn: (db: Db) => Promise<T>) {
       if (inTx) return fn(db);
       const client = await pool.connect();

@@ -3,6 +3,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { GridType, Difficulty, OptionLetter } from '../shared/constants.ts';
 import type { BlockInput as Block } from '../shared/content-schema.ts';
+import type { TestSource } from '../shared/practice-payloads.ts';
 
 export type LocalManual = {
   id: number;
@@ -56,7 +57,7 @@ export type LocalTest = {
   started_at: string;
   finished_at: string | null;
   updated_at: string;
-  source: 'online' | 'offline';
+  source: TestSource;
   /** 0 = has changes the server has not seen; 1 = in sync. */
   synced: 0 | 1;
   result: unknown | null;

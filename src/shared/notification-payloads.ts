@@ -35,4 +35,5 @@ export const NOTIFICATION_TYPES = [
   'announcement',
   'message',
   'comment_reply',
+  'scan',
 ] as const;

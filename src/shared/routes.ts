@@ -65,6 +65,7 @@ export const ROUTES: RouteDef[] = [
   r('dash/simulation-centers', '/teste/simulare/centre', 'auth', 'Simulare pe centre', { page: 'tests/SimulationCenters' }),
   r('dash/simulation-sources', '/teste/simulare/surse', 'auth', 'Simulare pe surse', { page: 'tests/SimulationSources' }),
   r('dash/simulation-sources-alias', '/ssmb', 'auth', 'Simulare pe surse', { page: 'tests/SimulationSources' }),
+  r('dash/simulation-sheet', '/teste/simulare/foaie/:id', 'auth', 'Simulare pe hârtie', { page: 'tests/SimulationSheet' }),
   r('dash/simulation-medinsider', '/teste/simulare/medinsider', 'auth', 'Simulare Medinsider', { page: 'tests/SimulationMedinsider' }),
   r('dash/grid-preview', '/teste/grile/preview', 'public', 'Previzualizare grilă', { page: 'tests/GridPreview', noNavbar: true }),
   r('dash/test-results', '/teste/:id/rezultate', 'auth', 'Rezultate test', { page: 'tests/Results' }),
@@ -81,6 +82,7 @@ export const ROUTES: RouteDef[] = [
   r('dash/admin-content', '/admin/continut', 'auth', 'Conținut', { page: 'dash/admin/Content' }),
   r('dash/admin-community', '/admin/comunitate', 'auth', 'Moderare comunitate', { page: 'dash/admin/Community' }),
   r('dash/admin-simulations', '/admin/simulari', 'auth', 'Simulări', { page: 'dash/admin/Simulations' }),
+  r('dash/admin-scoring', '/admin/punctare', 'auth', 'Profiluri de punctare', { page: 'dash/admin/ScoringProfiles' }),
   // Payments (issue 8): the sandbox provider's 3-D Secure challenge, standing in for the bank's page
   r('dash/payment-3ds', '/plata/3ds/:intent', 'auth', 'Confirmare 3-D Secure', { page: 'dash/ThreeDSecure', noNavbar: true }),
   // Public static pages

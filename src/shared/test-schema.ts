@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DIFFICULTIES, OPTION_LETTERS } from './constants.ts';
 import { uuid } from './validation.ts';
 import { freeJsonObject, id as rowId, isoDateTime, optionalText, text } from './input-rules.ts';
-import { PARTIAL_RULES, SUBJECTS, profileProblems, type ScoringProfile } from './scoring.ts';
+import { ESTIMATED_PARTS, PARTIAL_RULES, SUBJECTS, profileProblems, type ScoringProfile } from './scoring.ts';
 
 import { SYNC_MAX_TESTS, TEST_COUNT_MAX, TEST_COUNT_MIN, TEST_MODES, TEST_STATUSES, TEST_TIME_LIMIT_MIN_MAX } from './test-limits.ts';
 
@@ -186,6 +186,8 @@ export const scoringProfileBody = z
     name: text({ required: 'FIELD_REQUIRED', short: 'FIELD_TOO_SHORT', long: 'FIELD_TOO_LONG' }, 2, 200),
     known: z.boolean(),
     source: optionalText(5000).default(''),
+    source_year: optionalText(40).optional(),
+    estimated_parts: z.array(z.enum(ESTIMATED_PARTS)).max(ESTIMATED_PARTS.length).optional(),
     question_count: z.number().int().min(1).max(500).nullable(),
     time_limit_min: z.number().int().min(1).max(600).nullable(),
     ranges: z
@@ -210,13 +212,9 @@ export const scoringProfileBody = z
     subject_variants: z.array(z.array(subject).min(1).max(3)).min(1, 'FIELD_REQUIRED').max(10),
   })
   .superRefine((p, ctx) => {
+    // Consistency (ranges without gaps or overlaps, reachable pass mark…), each on its own field.
     for (const problem of profileProblems({ ...p, slug: 'x' } as ScoringProfile)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'FORM_SCORING_PROFILE_INVALID',
-        path: ['ranges'],
-        params: { problem },
-      });
+      ctx.addIssue({ code: 'custom', message: problem.code, path: problem.path });
     }
   });
 export type ScoringProfileBody = z.input<typeof scoringProfileBody>;

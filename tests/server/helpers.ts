@@ -44,7 +44,7 @@ export async function buildTestApp(
   extra: Pick<BuildOptions, 'clock'> = {},
 ): Promise<{ app: FastifyInstance; config: Config }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'grilio-test-'));
-  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', ...env });
+  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', SCAN_WORKER: 'false', ...env });
   const url = process.env.DATABASE_URL;
   const app = await buildApp({ db, config: { ...config, DATABASE_URL: url }, distDir: null, logger: false, ...extra });
   await app.ready();

@@ -43,7 +43,7 @@ export type NewTest = {
   filters: Record<string, unknown>;
   gridIds: number[];
   timeLimitS: number | null;
-  source?: 'online' | 'offline';
+  source?: TestRow['source'];
   startedAt?: Date;
   remainingS?: number | null;
 };

@@ -8,6 +8,7 @@ import { startSimulation, type SimulationSummary } from '../../api/simulations.t
 import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
+import { SCAN_MIN_GRIDS } from '../../shared/scan-schema.ts';
 import { EstimateBadge } from '../practice/Estimate.tsx';
 import { finishedLabel, fmt, minutesLabel, variantLabel, windowLabel } from './format.ts';
 
@@ -67,6 +68,11 @@ export function SimulationCard({ sim, onStarted }: { sim: SimulationSummary; onS
         ) : locked && sim.window === 'open' ? (
           <Link to="/cont/premium" className="btn btn--ghost">
             Disponibilă cu Premium
+          </Link>
+        ) : null}
+        {sim.window === 'open' && !locked && sim.grid_count >= SCAN_MIN_GRIDS ? (
+          <Link to={`/teste/simulare/foaie/${sim.id}`} className="btn btn--ghost">
+            Rezolvă pe hârtie
           </Link>
         ) : null}
       </div>

@@ -31,6 +31,8 @@ export type HistoryRow = {
   estimate: boolean;
   unsynced: boolean;
   offline: boolean;
+  /** Graded from a scanned answer sheet. */
+  paper: boolean;
   remaining: number | null;
 };
 
@@ -82,6 +84,7 @@ export default function History() {
         estimate: isEstimateProfile(t.profile),
         unsynced: false,
         offline: t.source === 'offline',
+        paper: t.source === 'paper',
         remaining: t.status === 'unfinished' ? t.remaining_s : null,
       });
     }
@@ -103,6 +106,7 @@ export default function History() {
         estimate: isEstimateProfile(result?.profile),
         unsynced,
         offline: t.source === 'offline',
+        paper: t.source === 'paper',
         remaining: t.status === 'unfinished' ? remainingSeconds(t) : null,
       });
     }
@@ -165,6 +169,7 @@ export default function History() {
                   <span className={`pill pill--${r.status}`}>{STATUS_TEXT[r.status]}</span>
                   {r.unsynced ? <span className="pill pill--unsynced">nesincronizat</span> : null}
                   {r.offline ? <span className="pill pill--offline">offline</span> : null}
+                  {r.paper ? <span className="pill">pe hârtie</span> : null}
                 </p>
                 <p className="muted">
                   {gridsText(r.grid_count)} · {r.mode === 'tutor' ? 'tutor' : 'examen'}

@@ -20,10 +20,17 @@ export type FileFieldProps = {
   describedBy?: string;
   invalid?: boolean;
   disabled?: boolean;
+  /** Several files at once (the answer-sheet photos); `chosen` then says what was picked. */
+  multiple?: boolean;
+  /** Phones open the camera straight away. */
+  capture?: 'environment' | 'user';
+  /** Text shown instead of the single file's name. */
+  chosen?: string;
   ref?: Ref<HTMLInputElement>;
 };
 
-export function FileField({ id, file, onChange, accept, name, buttonText = FILE_FIELD_BUTTON, describedBy, invalid, disabled, ref }: FileFieldProps) {
+export function FileField({ id, file, onChange, accept, name, buttonText = FILE_FIELD_BUTTON, describedBy, invalid, disabled, multiple, capture, chosen, ref }: FileFieldProps) {
+  const shown = chosen ?? file?.name ?? null;
   return (
     <div className={`file-field${disabled ? ' file-field--disabled' : ''}`}>
       <input
@@ -37,12 +44,14 @@ export function FileField({ id, file, onChange, accept, name, buttonText = FILE_
         aria-describedby={[`${id}-chosen`, describedBy].filter(Boolean).join(' ')}
         onChange={onChange}
         disabled={disabled}
+        multiple={multiple}
+        capture={capture}
       />
       <label className="form-btn form-btn--secondary file-field__button" htmlFor={id}>
         {buttonText}
       </label>
-      <span id={`${id}-chosen`} className={`file-field__name${file ? '' : ' file-field__name--empty'}`}>
-        {file ? file.name : FILE_FIELD_EMPTY}
+      <span id={`${id}-chosen`} className={`file-field__name${shown ? '' : ' file-field__name--empty'}`}>
+        {shown ?? FILE_FIELD_EMPTY}
       </span>
     </div>
   );

@@ -10,6 +10,7 @@ const ICONS: Record<string, IconName> = {
   comment_reply: 'message',
   report: 'check',
   announcement: 'bell',
+  scan: 'check',
 };
 
 const relative = new Intl.RelativeTimeFormat('ro-RO', { numeric: 'auto' });

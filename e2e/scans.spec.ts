@@ -1,0 +1,104 @@
+// A simulation on paper (issue 9 §3), in Chromium against the real server, queue and reader:
+// download the answer sheet PDF, upload a photo that is not the sheet (its Romanian error), then a
+// photo of the filled sheet with one faint mark; the reading arrives live, the candidate confirms
+// the uncertain row on the crop, and gets the graded result with rank; the history marks it
+// 'pe hârtie' and the notification leads back. SCAN_SHOTS=dir saves 390/1280 px, light and dark.
+import { PDFParse } from 'pdf-parse';
+import sharp from 'sharp';
+import { test, expect, type Page } from './fixtures.ts';
+import { registerAccount } from './helpers.ts';
+import { degrade, renderSyntheticSheet, type SyntheticMark } from '../server/modules/scans/omr/synthetic.ts';
+
+// The Galați demo paper: simulations.spec.ts ranks its own candidate first on Timișoara's.
+const GALATI = '3b0c5a52-2f0e-4d0b-8a8e-6f7e1c2d9a02'; // server/db/seed/simulations.ts
+const shots = process.env.SCAN_SHOTS;
+
+async function shoot(page: Page, name: string) {
+  if (!shots) return;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${shots}/${name}-${width}-${theme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A phone photo of the sheet: pen marks on rows 1–30 (A, C) and 61–70 (B), faint E marks on rows 5–7. */
+async function filledSheetPhoto(sheetId: string, questionCount: number): Promise<Buffer> {
+  const marks: SyntheticMark[] = [];
+  for (let n = 1; n <= 30; n++) marks.push({ n, option: 'A', kind: 'pen' }, { n, option: 'C', kind: 'pen' });
+  for (let n = 61; n <= 70; n++) marks.push({ n, option: 'B', kind: 'pen' });
+  for (const n of [5, 6, 7]) marks.push({ n, option: 'E', kind: 'light' });
+  const meta = { sheetId, questionCount, productName: 'Grilio', title: 'Simulare Galați', centreName: 'Galați', candidateName: 'Ana' };
+  const clean = await renderSyntheticSheet(meta, marks, 1700, 5);
+  return degrade(clean, { seed: 5, width: 2000, height: 2600, rotation: -4, perspective: 0.04, blur: 0.7, gradient: 0.25, shadow: 0.2, noise: 3, jpegQuality: 82 });
+}
+
+test('paper simulation: print the sheet, photograph it, confirm the uncertain row, see the grade and rank', async ({ page }) => {
+  test.setTimeout(shots ? 300_000 : 180_000);
+  await registerAccount(page, 'Ana Hârtie');
+  await page.goto('/teste/simulare/centre');
+  await page.getByLabel('Centrul universitar').selectOption('galati');
+  await page.getByLabel('Materiile').selectOption('biologie,chimie');
+  const card = page.locator('.sim-card', { hasText: 'Simulare Galați — model 2026' });
+  const questionCount = Number(/(\d+) întrebări/.exec(await card.locator('.sim-card__meta').innerText())?.[1]);
+  expect(questionCount).toBeGreaterThan(70);
+  await card.getByRole('link', { name: 'Rezolvă pe hârtie' }).click();
+  await expect(page).toHaveURL(`/teste/simulare/foaie/${GALATI}`);
+  await expect(page.getByRole('heading', { name: 'Simulare pe hârtie' })).toBeVisible();
+  await expect(page.getByText('Simulare Galați — model 2026')).toBeVisible();
+  await shoot(page, 'sheet-page');
+
+  // 1. The PDF: an A4 sheet whose text names the candidate's sheet id (also in its QR code).
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descarcă foaia (PDF)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^foaie-raspuns-.*\.pdf$/);
+  const pdf = await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c as Buffer[]));
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
+  const sheetId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(text)?.[0];
+  expect(sheetId, text.slice(0, 400)).toBeTruthy();
+
+  // 2. A photo of something else: read off the request path, refused with its Romanian reason.
+  const table = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#a58b62' } }).jpeg().toBuffer();
+  const input = page.getByLabel('Alege fotografiile foii');
+  await input.setInputFiles({ name: 'masa.jpg', mimeType: 'image/jpeg', buffer: table });
+  await page.getByRole('button', { name: 'Trimite foaia' }).click();
+  await expect(page.getByText('Foaia a fost trimisă la procesare.')).toBeVisible();
+  await expect(page.locator('.scan-status')).toContainText('Nu am găsit cele patru marcaje din colțurile foii', { timeout: 60_000 });
+
+  // 3. The filled sheet: read, one row uncertain, shown with its crop.
+  await input.setInputFiles({ name: 'foaie.jpg', mimeType: 'image/jpeg', buffer: await filledSheetPhoto(sheetId!, questionCount) });
+  await page.getByRole('button', { name: 'Trimite foaia' }).click();
+  const review = page.locator('.scan-review');
+  await expect(review).toBeVisible({ timeout: 90_000 });
+  // The rows with a faint E come back (a heavy one may have been read as marked): A and C were sure.
+  const row = review.locator('.scan-review__row').first();
+  await expect(row.locator('.scan-review__label')).toHaveText(/^Întrebarea [567]$/);
+  await expect(row.getByRole('img', { name: /^Rândul [567] din fotografie$/ })).toBeVisible();
+  await expect(row.getByRole('checkbox', { name: 'A' })).toBeChecked();
+  await expect(row.getByRole('checkbox', { name: 'C' })).toBeChecked();
+  await expect(row.getByRole('checkbox', { name: 'E' })).not.toBeChecked();
+  await shoot(page, 'sheet-review');
+  // A second upload while this one waits for the review is not possible.
+  await expect(page.getByRole('button', { name: 'Trimite foaia' })).toBeDisabled();
+  // The faint E marks were not meant: the candidate leaves them out and confirms.
+  await page.getByRole('button', { name: 'Confirmă și vezi nota' }).click();
+  await expect(page.locator('.scan-status')).toContainText('Foaia a fost corectată.');
+  await page.getByRole('link', { name: 'Vezi rezultatul' }).click();
+  await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}\/rezultate$/);
+  const result = page.locator('.sim-result');
+  await expect(result).toContainText('Simulare Galați — model 2026');
+  await expect(result.getByTestId('sim-rank')).toHaveText(/^\d+ din \d+$/);
+
+  // The history says where it was solved; the notification of the reading leads to the sheet page.
+  await page.goto('/teste/istoric');
+  await expect(page.locator('.history-item').first()).toContainText('pe hârtie');
+  await page.goto('/notificari');
+  await expect(page.getByText('Foaia de răspuns a fost citită')).toBeVisible();
+  await expect(page.getByText('Foaia de răspuns nu a putut fi citită')).toBeVisible();
+});

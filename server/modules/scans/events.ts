@@ -1,0 +1,56 @@
+// A scan changed state: the live event on the candidate's private channel (the sheet page listens)
+// and, once the reading is done, a notification in the feed with the way back.
+import type { FastifyInstance } from 'fastify';
+import { messageFor } from '../../../src/shared/messages.ro.ts';
+import { SCAN_EVENT, type ScanEvent } from '../../../src/shared/scan-schema.ts';
+import { notify, userChannel, type NotifyInput } from '../notifications/notify.ts';
+import { scanById, type ScanRow } from './queries.ts';
+
+export const sheetPagePath = (simulationId: string) => `/teste/simulare/foaie/${simulationId}`;
+
+async function noticeOf(app: FastifyInstance, scan: ScanRow): Promise<NotifyInput | null> {
+  if (scan.status === 'failed')
+    return {
+      type: 'scan',
+      title: 'Foaia de răspuns nu a putut fi citită',
+      message: messageFor(scan.error_code ?? 'FORM_SCAN_IMAGE_UNREADABLE', app.config.PRODUCT_NAME),
+      link: sheetPagePath(scan.simulation_id),
+    };
+  if (scan.status === 'review') {
+    const rows = (scan.reading ?? []).filter((q) => q.uncertain.length).length;
+    return {
+      type: 'scan',
+      title: 'Foaia de răspuns a fost citită',
+      message: `Confirmă ${rows === 1 ? 'un rând nesigur' : `${rows} rânduri nesigure`} ca să primești nota.`,
+      link: sheetPagePath(scan.simulation_id),
+    };
+  }
+  if (scan.status === 'graded' && scan.test_id) {
+    const t = await app.db.one<{ grade: number | null }>('select grade from tests where id = $1', [scan.test_id]);
+    return {
+      type: 'scan',
+      title: 'Foaia de răspuns a fost corectată',
+      message: t?.grade != null ? `Nota ta: ${t.grade.toFixed(2).replace('.', ',')}. Vezi rezultatele și clasamentul.` : 'Vezi rezultatele și clasamentul.',
+      link: `/teste/${scan.test_id}/rezultate`,
+    };
+  }
+  return null;
+}
+
+export async function scanChanged(app: FastifyInstance, scanId: string, withNotice = true): Promise<void> {
+  const scan = await scanById(app.db, scanId);
+  if (!scan) return;
+  const event: ScanEvent = { scan_id: scan.id, simulation_id: scan.simulation_id, status: scan.status, error_code: scan.error_code };
+  try {
+    await app.realtime.trigger(userChannel(scan.user_id), SCAN_EVENT, event);
+  } catch (err) {
+    app.log.warn({ err, scanId }, 'scan event not delivered');
+  }
+  if (!withNotice) return;
+  try {
+    const n = await noticeOf(app, scan);
+    if (n) await notify(app, scan.user_id, n);
+  } catch (err) {
+    app.log.warn({ err, scanId }, 'scan notification not created');
+  }
+}

@@ -1,0 +1,116 @@
+// /teste/simulare/foaie/:id — a simulation on paper: print the answer sheet (PDF with the sheet's
+// QR code), fill it in, photograph it; the photos are read off the request path and the result
+// comes back live (and in the notifications); uncertain rows are confirmed here, then the grade.
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { fetchSimulation, type SimulationSummary } from '../../api/simulations.ts';
+import { downloadSheet, fetchScan, fetchScans } from '../../api/scans.ts';
+import { saveBlob } from '../../api/invoices.ts';
+import { errorCode } from '../../api/errors.ts';
+import { app } from '../../state/app.ts';
+import type { ScanPayload } from '../../shared/scan-schema.ts';
+import { useScanEvents } from '../../realtime/scan-events.ts';
+import { PageNotices } from '../../components/simulations/PageNotices.tsx';
+import { ScanUpload } from '../../components/simulations/ScanUpload.tsx';
+import { ScanStatus } from '../../components/simulations/ScanStatus.tsx';
+import { minutesLabel, variantLabel } from '../../components/simulations/format.ts';
+import '../../styles/tests.css';
+import '../../styles/simulations.css';
+
+/** While a scan is in the queue without live events (realtime down), the page asks again this often. */
+const SCAN_POLL_MS = 4000;
+const working = (s: ScanPayload | undefined) => s?.status === 'queued' || s?.status === 'processing';
+
+export default function SimulationSheet() {
+  const { id = '' } = useParams();
+  const { online, product, user } = useSnapshot(app);
+  const [sim, setSim] = useState<SimulationSummary | null>(null);
+  const [scans, setScans] = useState<ScanPayload[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [printing, setPrinting] = useState(false);
+  const latest = scans[0];
+
+  const replace = useCallback((s: ScanPayload) => setScans((list) => [s, ...list.filter((x) => x.id !== s.id)]), []);
+
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    Promise.all([fetchSimulation(id), fetchScans(id)])
+      .then(([d, l]) => {
+        if (!live) return;
+        setSim(d.simulation);
+        setScans(l.scans);
+      })
+      .catch((err) => live && setError(errorCode(err)));
+    return () => {
+      live = false;
+    };
+  }, [id, online]);
+
+  const refresh = useCallback(
+    (scanId: string) =>
+      fetchScan(scanId)
+        .then(({ scan }) => replace(scan))
+        .catch(() => undefined),
+    [replace],
+  );
+  useScanEvents(user?.id, (e) => {
+    if (e.simulation_id === id) void refresh(e.scan_id);
+  });
+  useEffect(() => {
+    if (!working(latest) || !online) return;
+    const t = setInterval(() => void refresh(latest!.id), SCAN_POLL_MS);
+    return () => clearInterval(t);
+  }, [latest, online, refresh]);
+
+  async function print() {
+    setPrinting(true);
+    setError(null);
+    try {
+      saveBlob(await downloadSheet(id), `foaie-raspuns-${id.slice(0, 8)}.pdf`);
+    } catch (err) {
+      setError(errorCode(err));
+    } finally {
+      setPrinting(false);
+    }
+  }
+
+  return (
+    <section className="page page--narrow" aria-labelledby="sheet-title">
+      <header className="page-header">
+        <h1 id="sheet-title">Simulare pe hârtie</h1>
+        {sim ? (
+          <p className="muted">
+            {sim.title} · {sim.profile.name} · {variantLabel(sim.variant)} · {sim.grid_count} întrebări · {minutesLabel(sim.time_limit_s)}
+          </p>
+        ) : null}
+      </header>
+      <PageNotices online={online} error={error} product={product} />
+      <ol className="sheet-steps">
+        <li className="card sheet-step">
+          <h2>Tipărește foaia de răspuns</h2>
+          <p>Foaia are câte un rând de elipse A–E pentru fiecare întrebare, marcaje în colțuri și un cod QR al foii tale.</p>
+          <button type="button" className="btn btn--ghost" disabled={!online || printing || !sim} onClick={() => void print()}>
+            {printing ? 'Se pregătește…' : 'Descarcă foaia (PDF)'}
+          </button>
+        </li>
+        <li className="card sheet-step">
+          <h2>Rezolvă și completează</h2>
+          <p>
+            Pornește cronometrul, rezolvă subiectele și umple complet elipsele alese, cu pix albastru sau negru. La întrebările cu
+            complement multiplu marchează toate variantele corecte.
+          </p>
+        </li>
+        <li className="card sheet-step">
+          <h2>Fotografiază și trimite</h2>
+          <p>Fotografiază toată foaia, de sus, cu cele patru colțuri vizibile și fără umbre puternice.</p>
+          {sim ? (
+            <ScanUpload simulationId={id} online={online} busy={working(latest) ? 'working' : latest?.status === 'review' ? 'review' : null} product={product} onQueued={replace} />
+          ) : null}
+        </li>
+      </ol>
+      {latest ? <ScanStatus scan={latest} product={product} onChange={replace} /> : null}
+    </section>
+  );
+}
