@@ -9,7 +9,8 @@ import type { TestMode, TestStatus } from './test-schema.ts';
 
 export type TestKind = 'custom' | 'weak' | 'review' | 'sync' | 'simulation';
 export type FinishReason = 'user' | 'expired' | 'sync';
-export type TestSource = 'online' | 'offline';
+/** 'paper': graded from a scanned answer sheet (server/modules/scans). */
+export type TestSource = 'online' | 'offline' | 'paper';
 
 /** A test without its grids (model.ts serializeTest). */
 export type ServerTest = {

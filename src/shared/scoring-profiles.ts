@@ -1,8 +1,10 @@
 // Default scoring profiles, one per centre (slug = centers.slug). Source: docs DOMAIN.md.
-// Migration 005 seeds the scoring_profiles table with exactly these (a unit test checks they agree);
-// administrators then edit them through PUT /admin/scoring-profiles/:slug. Only Timișoara is fully
-// known; the others carry what was found, `known: false` and a note of what is missing, so the app
-// can label their grades as estimates.
+// Migrations 005 (profiles) and 026 (source_year, estimated_parts) seed the scoring_profiles table
+// with exactly these (a unit test checks they agree); administrators then edit them at
+// /admin/punctare (PUT /admin/scoring-profiles/:slug). Only Timișoara is fully known; the others
+// carry what was found, `known: false`, a note of what is missing and the list of their assumed
+// parts, so the app can label their grades as estimates. DOMAIN.md gives a year only for Timișoara
+// (2019–2020) and Iași (final = 100 % test since 2022); the others' source_year stays empty.
 import type { FinalFormula, GridRule, QuestionRange, ScoringProfile, QuestionType } from './scoring.ts';
 
 /** The reference profile: used for users without a centre or whose centre has no profile. */
@@ -43,6 +45,8 @@ export const DEFAULT_SCORING_PROFILES: ScoringProfile[] = [
     known: true,
     source:
       'Metodologia UMF Timișoara (2019–2020): 90 de întrebări, 3 ore; Q1–60 biologie CM (1 p, punctaj parțial m/k, 0 la orice variantă greșită); Q61–90 chimie organică CS (Q61–75 1 p, Q76–85 0,5 p, Q86–90 2 p); +10 puncte din oficiu; total/10, trunchiat la 2 zecimale; promovare ≥ 5.',
+    source_year: '2019–2020',
+    estimated_parts: [],
     question_count: 90,
     time_limit_min: 180,
     ranges: [
@@ -61,6 +65,8 @@ export const DEFAULT_SCORING_PROFILES: ScoringProfile[] = [
     known: false,
     source:
       '100 de întrebări, 3 ore, maximum 100 de puncte, biologie + chimie organică. Împărțirea pe materii și regula de punctare nu au fost găsite: presupunem 1 p per întrebare, totul sau nimic.',
+    source_year: '',
+    estimated_parts: ['ranges', 'rules', 'final'],
     question_count: 100,
     time_limit_min: 180,
     ranges: [range(1, 100, 'CM', aon(1))],
@@ -74,6 +80,8 @@ export const DEFAULT_SCORING_PROFILES: ScoringProfile[] = [
     known: false,
     source:
       'Test de 2 ore, rezultate în aceeași zi pe scala 1–10, biologie + chimie. Centru cu punctaje parțiale; numărul de întrebări și barema nu au fost găsite: presupunem 100 de întrebări, 1 p, parțial m/k.',
+    source_year: '',
+    estimated_parts: ['question_count', 'ranges', 'rules', 'final'],
     question_count: null,
     time_limit_min: 120,
     ranges: [range(1, 100, 'CM', prop(1))],
@@ -87,6 +95,8 @@ export const DEFAULT_SCORING_PROFILES: ScoringProfile[] = [
     known: false,
     source:
       '3 ore; Medicină/Medicină dentară: biologie XI (60%) + chimie organică sau fizică (40%); media finală = 100% test din 2022. Numărul de întrebări și regula de punctare nu au fost găsite (presupunem 100, 1 p, totul sau nimic).',
+    source_year: '2022',
+    estimated_parts: ['question_count', 'ranges', 'rules', 'final'],
     question_count: null,
     time_limit_min: 180,
     ranges: [range(1, 60, 'CM', aon(1), 'biologie'), range(61, 100, 'CM', aon(1), 'chimie')],
@@ -103,6 +113,8 @@ export const DEFAULT_SCORING_PROFILES: ScoringProfile[] = [
     known: false,
     source:
       '100 de întrebări, 3 ore, o singură materie (biologie sau chimie); media = 90% test + 10% bacalaureat; la Farmacie 5 variante, una corectă. Regula de punctare la Medicină nu a fost găsită (presupunem 1 p, totul sau nimic).',
+    source_year: '',
+    estimated_parts: ['ranges', 'rules', 'final'],
     question_count: 100,
     time_limit_min: 180,
     ranges: [range(1, 100, 'CM', aon(1))],
@@ -116,6 +128,8 @@ export const DEFAULT_SCORING_PROFILES: ScoringProfile[] = [
     known: false,
     source:
       '3 ore (2 ore pentru testele de 50 de întrebări), 5 variante; foaie de răspuns autocopiativă. Centru cu punctaje parțiale; materiile și barema nu au fost găsite (presupunem 100 de întrebări, 1 p, parțial m/k).',
+    source_year: '',
+    estimated_parts: ['question_count', 'ranges', 'rules', 'final', 'subject_variants'],
     question_count: null,
     time_limit_min: 180,
     ranges: [range(1, 100, 'CM', prop(1))],
@@ -129,6 +143,8 @@ export const DEFAULT_SCORING_PROFILES: ScoringProfile[] = [
     known: false,
     source:
       '100 de întrebări, 3 ore: biologie 75% + chimie organică sau fizică 25%; departajare după media de bacalaureat. Centru cu punctaje parțiale; barema exactă nu a fost găsită (presupunem 1 p, parțial m/k).',
+    source_year: '',
+    estimated_parts: ['ranges', 'rules', 'final'],
     question_count: 100,
     time_limit_min: 180,
     ranges: [range(1, 75, 'CM', prop(1), 'biologie'), range(76, 100, 'CM', prop(1), 'chimie')],
@@ -145,6 +161,8 @@ export const DEFAULT_SCORING_PROFILES: ScoringProfile[] = [
     known: false,
     source:
       'Centru cu punctaje parțiale; formatul examenului nu a fost găsit (presupunem 100 de întrebări, 3 ore, 1 p, parțial m/k).',
+    source_year: '',
+    estimated_parts: ['question_count', 'time_limit', 'ranges', 'rules', 'final', 'subject_variants'],
     question_count: null,
     time_limit_min: 180,
     ranges: [range(1, 100, 'CM', prop(1))],
@@ -158,6 +176,8 @@ export const DEFAULT_SCORING_PROFILES: ScoringProfile[] = [
     known: false,
     source:
       '100 de întrebări, 3 ore: 60 biologie XI + 40 chimie organică; media = 100% test. Regula de punctare nu a fost găsită (presupunem 1 p, totul sau nimic).',
+    source_year: '',
+    estimated_parts: ['ranges', 'rules', 'final'],
     question_count: 100,
     time_limit_min: 180,
     ranges: [range(1, 60, 'CM', aon(1), 'biologie'), range(61, 100, 'CM', aon(1), 'chimie')],
@@ -171,6 +191,8 @@ export const DEFAULT_SCORING_PROFILES: ScoringProfile[] = [
     known: false,
     source:
       'Informații parțiale; la Medicină dentară biologie sau chimie organică. Formatul nu a fost găsit (presupunem 100 de întrebări, 3 ore, 1 p, totul sau nimic).',
+    source_year: '',
+    estimated_parts: ['question_count', 'time_limit', 'ranges', 'rules', 'final', 'subject_variants'],
     question_count: null,
     time_limit_min: 180,
     ranges: [range(1, 100, 'CM', aon(1))],

@@ -55,6 +55,10 @@ export type ScoringProfile = {
   known: boolean;
   /** Where the data comes from, and what is missing. */
   source: string;
+  /** Year(s) of the methodology the source describes ('2019–2020'); empty when unknown. */
+  source_year?: string;
+  /** Which parts are assumptions (shown as 'Estimare'); empty when `known`. */
+  estimated_parts?: EstimatedPart[];
   /** Length of the real exam; null when unknown. */
   question_count: number | null;
   time_limit_min: number | null;
@@ -216,19 +220,52 @@ export function scoreTest(
   };
 }
 
-/** Structural checks beyond the zod shape: ranges contiguous from 1 and matching question_count. */
-export function profileProblems(p: ScoringProfile): string[] {
-  const problems: string[] = [];
-  const ranges = [...p.ranges].sort((a, b) => a.from - b.from);
+/** Parts of a profile that can be assumptions rather than the centre's published rule. */
+export const ESTIMATED_PARTS = ['question_count', 'time_limit', 'ranges', 'rules', 'final', 'subject_variants'] as const;
+export type EstimatedPart = (typeof ESTIMATED_PARTS)[number];
+
+/** One consistency problem: a catalogue code and the field it belongs to (zod-style path). */
+export type ProfileProblem = { code: string; path: (string | number)[] };
+
+/** Highest grade the formula can give (every question right): pass marks above it are unreachable. */
+export function maxGrade(p: ScoringProfile): number {
+  return gradeFromPoints(profileTestPoints(p), p);
+}
+
+/**
+ * Consistency checks beyond the zod shape, each tied to the field to fix: ranges contiguous from 1
+ * with no gap or overlap and ending at question_count, subjects of ranges among the allowed
+ * variants, no repeated variant, a reachable pass mark, and `known` agreeing with the estimated parts.
+ */
+export function profileProblems(p: ScoringProfile): ProfileProblem[] {
+  const problems: ProfileProblem[] = [];
+  const at = (i: number, field: string) => ['ranges', i, field];
+  const order = p.ranges.map((r, i) => ({ r, i })).sort((a, b) => a.r.from - b.r.from || a.i - b.i);
   let next = 1;
-  for (const r of ranges) {
-    if (r.to < r.from) problems.push(`range ${r.from}-${r.to} is reversed`);
-    if (r.from !== next) problems.push(`range starting at ${r.from} should start at ${next}`);
-    next = r.to + 1;
+  for (const { r, i } of order) {
+    if (r.to < r.from) problems.push({ code: 'SCORING_RANGE_REVERSED', path: at(i, 'to') });
+    if (r.from < next) problems.push({ code: 'SCORING_RANGE_OVERLAP', path: at(i, 'from') });
+    else if (r.from > next) problems.push({ code: next === 1 ? 'SCORING_RANGE_START' : 'SCORING_RANGE_GAP', path: at(i, 'from') });
+    next = Math.max(next, r.to + 1);
   }
-  if (p.question_count !== null && ranges.length && next - 1 !== p.question_count) {
-    problems.push(`ranges end at ${next - 1}, question_count is ${p.question_count}`);
-  }
-  if (!ranges.length) problems.push('at least one range is needed');
+  if (!order.length) problems.push({ code: 'FIELD_REQUIRED', path: ['ranges'] });
+  else if (p.question_count !== null && next - 1 !== p.question_count)
+    problems.push({ code: 'SCORING_RANGES_END_MISMATCH', path: ['question_count'] });
+  const allowed = new Set(p.subject_variants.flat());
+  p.ranges.forEach((r, i) => {
+    if (r.subject && allowed.size && !allowed.has(r.subject))
+      problems.push({ code: 'SCORING_RANGE_SUBJECT_NOT_ALLOWED', path: at(i, 'subject') });
+  });
+  const seen = new Set<string>();
+  p.subject_variants.forEach((v, i) => {
+    const key = [...v].sort().join(',');
+    if (new Set(v).size !== v.length || seen.has(key)) problems.push({ code: 'SCORING_VARIANT_REPEATED', path: ['subject_variants', i] });
+    seen.add(key);
+  });
+  if (order.length && p.final.scale_divisor > 0 && p.final.pass_mark > maxGrade(p) + EPS)
+    problems.push({ code: 'SCORING_PASS_MARK_UNREACHABLE', path: ['final', 'pass_mark'] });
+  const estimated = p.estimated_parts;
+  if (p.known && estimated?.length) problems.push({ code: 'SCORING_KNOWN_WITH_ESTIMATES', path: ['known'] });
+  if (!p.known && estimated && !estimated.length) problems.push({ code: 'SCORING_ESTIMATE_PARTS_REQUIRED', path: ['estimated_parts'] });
   return problems;
 }

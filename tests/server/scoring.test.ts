@@ -52,7 +52,7 @@ describe('scoring profiles API', () => {
     expect(profiles.find((p) => p.slug === 'timisoara')).toEqual(defaultProfile('timisoara'));
   });
   it('PUT /admin/scoring-profiles/:slug: admins only, validated, then used', async () => {
-    const body = { ...defaultProfile('sibiu')!, slug: undefined, known: true, source: 'Metodologia 2026' };
+    const body = { ...defaultProfile('sibiu')!, slug: undefined, known: true, estimated_parts: [], source: 'Metodologia 2026' };
     delete (body as { slug?: string }).slug;
     const user = await makeUser(t.db);
     expect((await call(null, 'PUT', '/admin/scoring-profiles/sibiu', body)).statusCode).toBe(401);
@@ -63,7 +63,7 @@ describe('scoring profiles API', () => {
       ranges: [{ ...body.ranges[0], from: 2 }],
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.ranges).toEqual(['FORM_SCORING_PROFILE_INVALID']);
+    expect(bad.json().errors).toEqual({ 'ranges.0.from': ['SCORING_RANGE_START'] });
     const badRule = await call(admin, 'PUT', '/admin/scoring-profiles/sibiu', {
       ...body,
       type_rules: { ...body.type_rules, CM: { rule: 'x', points: 1 } },
@@ -89,6 +89,68 @@ describe('scoring profiles API', () => {
     const id = await takeTest(sibiu, [['A', 'C'], ['A'], ['A'], []]);
     const res = await call(sibiu, 'GET', `/tests/${id}/results`);
     expect(res.json().result).toMatchObject({ profile: 'sibiu', score: 1 }); // partials earn nothing now
+  });
+});
+
+describe('PUT /admin/scoring-profiles/:slug consistency (issue 9 §2)', () => {
+  const galati = () => {
+    const { slug: _s, ...rest } = defaultProfile('galati')!;
+    return structuredClone(rest);
+  };
+  const put = (body: unknown) => call(admin, 'PUT', '/admin/scoring-profiles/galati', body);
+  it('rejects overlapping, gapped, reversed and mis-ended ranges, each on its field', async () => {
+    const overlap = galati();
+    overlap.ranges[1]!.from = 55;
+    const r1 = await put(overlap);
+    expect(r1.statusCode).toBe(422);
+    expect(r1.json().errors).toEqual({ 'ranges.1.from': ['SCORING_RANGE_OVERLAP'] });
+    const gap = galati();
+    gap.ranges[1]!.from = 65;
+    expect((await put(gap)).json().errors).toEqual({ 'ranges.1.from': ['SCORING_RANGE_GAP'] });
+    const reversed = galati();
+    reversed.ranges[1] = { ...reversed.ranges[1]!, from: 61, to: 40 };
+    const r3 = (await put(reversed)).json().errors;
+    expect(r3['ranges.1.to']).toEqual(['SCORING_RANGE_REVERSED']);
+    const short = galati();
+    short.question_count = 90;
+    expect((await put(short)).json().errors).toEqual({ question_count: ['SCORING_RANGES_END_MISMATCH'] });
+  });
+  it('rejects an unreachable pass mark, a subject outside the variants, a repeated variant, known with estimates', async () => {
+    const pass = galati();
+    pass.final.pass_mark = 11; // 100 points / 10 = 10 at most
+    expect((await put(pass)).json().errors).toEqual({ 'final.pass_mark': ['SCORING_PASS_MARK_UNREACHABLE'] });
+    const subject = galati();
+    subject.subject_variants = [['biologie', 'fizica']];
+    expect((await put(subject)).json().errors).toEqual({ 'ranges.1.subject': ['SCORING_RANGE_SUBJECT_NOT_ALLOWED'] });
+    const twice = galati();
+    twice.subject_variants = [['biologie', 'chimie'], ['chimie', 'biologie']];
+    expect((await put(twice)).json().errors).toEqual({ 'subject_variants.1': ['SCORING_VARIANT_REPEATED'] });
+    const known = galati();
+    known.known = true;
+    expect((await put(known)).json().errors).toEqual({ known: ['SCORING_KNOWN_WITH_ESTIMATES'] });
+    const none = galati();
+    none.estimated_parts = [];
+    expect((await put(none)).json().errors).toEqual({ estimated_parts: ['SCORING_ESTIMATE_PARTS_REQUIRED'] });
+    const year = galati();
+    (year as { source_year: unknown }).source_year = 'x'.repeat(41);
+    expect((await put(year)).json().errors).toEqual({ source_year: ['FIELD_TOO_LONG'] });
+    // nothing was saved by the rejected calls
+    const list = (await call(null, 'GET', '/scoring-profiles')).json().profiles as Array<{ slug: string }>;
+    expect(list.find((p) => p.slug === 'galati')).toEqual(defaultProfile('galati'));
+  });
+  it('saves the year and the estimated parts and serves them', async () => {
+    const body = galati();
+    body.source_year = '2024';
+    body.estimated_parts = ['rules'];
+    body.ranges[0]!.rule = 'proportional_zero_on_wrong';
+    const ok = await put(body);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const list = (await call(null, 'GET', '/scoring-profiles')).json().profiles as Array<{ slug: string }>;
+    expect(list.find((p) => p.slug === 'galati')).toMatchObject({
+      source_year: '2024',
+      estimated_parts: ['rules'],
+      ranges: [{ from: 1, to: 60, rule: 'proportional_zero_on_wrong' }, { from: 61, to: 100 }],
+    });
   });
 });
 

@@ -199,16 +199,20 @@ describe('profiles', () => {
   });
   it('rejects ranges with gaps', () => {
     const bad = { ...tm, ranges: [tm.ranges[0]!, { ...tm.ranges[2]! }] };
-    expect(profileProblems(bad).length).toBeGreaterThan(0);
+    expect(profileProblems(bad)).toContainEqual({ code: 'SCORING_RANGE_GAP', path: ['ranges', 1, 'from'] });
     const { slug: _s, ...body } = bad;
     expect(scoringProfileBody.safeParse(body).success).toBe(false);
   });
-  it('migration 005 seeds exactly the defaults', () => {
-    const sql = readFileSync(join(import.meta.dirname, '../../server/db/migrations/005_tests.sql'), 'utf8');
-    const seeded = [...sql.matchAll(/\('([a-z-]+)', '(\{.*\})'\)/g)].map((m) =>
-      JSON.parse(m[2]!.replace(/''/g, "'")),
+  it('migrations 005 + 026 seed exactly the defaults', () => {
+    const read = (f: string) => readFileSync(join(import.meta.dirname, '../../server/db/migrations', f), 'utf8');
+    const seeded = new Map(
+      [...read('005_tests.sql').matchAll(/\('([a-z-]+)', '(\{.*\})'\)/g)].map((m) => [m[1]!, JSON.parse(m[2]!.replace(/''/g, "'"))]),
     );
-    expect(seeded).toEqual(DEFAULT_SCORING_PROFILES);
+    // 026: profile = profile || '{patch}' where slug = '…' and updated_by is null (jsonb merge)
+    const patches = [...read('026_scoring_profile_estimates.sql').matchAll(/profile \|\| '(\{.*\})'::jsonb where slug = '([a-z-]+)'/g)];
+    expect(patches).toHaveLength(DEFAULT_SCORING_PROFILES.length);
+    for (const m of patches) seeded.set(m[2]!, { ...seeded.get(m[2]!), ...JSON.parse(m[1]!.replace(/''/g, "'")) });
+    expect([...seeded.values()]).toEqual(DEFAULT_SCORING_PROFILES);
   });
   it('admission average with a baccalaureate share (Târgu Mureș 10%)', () => {
     expect(admissionAverage(8, 9.5, defaultProfile('targu-mures')!)).toBe(8.15);

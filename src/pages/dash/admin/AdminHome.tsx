@@ -91,6 +91,12 @@ export default function AdminHome() {
           </h2>
           <p>Construiește o simulare în formatul unui centru din banca de grile, cu fereastră de date și Premium, apoi public-o.</p>
         </li>
+        <li className="card">
+          <h2>
+            <Link to="/admin/punctare">Profiluri de punctare</Link>
+          </h2>
+          <p>Regulile de notare ale fiecărui centru (intervale, punctaj parțial, formula notei, bacalaureat), cu un exemplu de calcul înainte de salvare.</p>
+        </li>
       </ul>
       <section className="card" aria-labelledby="preview-title">
         <h2 id="preview-title">Link de previzualizare</h2>
