@@ -89,6 +89,21 @@ test('connect the partner on /cont, sign in with it in another browser, see it c
   await other.close();
 });
 
+test('sign up with the partner from /inregistrare: a new account, its address already confirmed', async ({ page }) => {
+  const sub = `nou-${Date.now()}`;
+  partner.accounts.set(sub, { email: `nou.${Date.now()}@exemplu.ro`, email_verified: true, name: 'Petra Nouă' });
+  await page.goto('/inregistrare');
+  await page.getByRole('button', { name: 'Continuă cu Partener Test' }).click();
+  await signInAtPartner(page, sub);
+  await expect(page).not.toHaveURL(/\/(inregistrare|conectare)/);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const me = await page.request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(200);
+  const user = (await me.json()).user as { name: string; email_verified_at: string | null };
+  expect(user.name).toBe('Petra Nouă');
+  expect(user.email_verified_at).toBeTruthy();
+});
+
 test('a sign-in cancelled at the partner changes nothing', async ({ page }) => {
   await page.goto('/conectare/partener?error=access_denied&state=x');
   await expect(page.getByText('Conectarea a fost anulată la partener. Nu s-a schimbat nimic.')).toBeVisible();

@@ -1,4 +1,5 @@
-// "Continuă cu <partener>" on /conectare: shown only when the server names a configured
+// "Continuă cu <partener>" on /conectare and /inregistrare (a new partner account is made on its first
+// sign-in, server/modules/partner/service.ts): shown only when the server names a configured
 // partner (GET /settings partner_name). Asks the API for the partner's authorization URL and goes there.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

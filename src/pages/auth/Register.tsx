@@ -7,6 +7,7 @@ import { registerBody } from '../../shared/validation.ts';
 import { register } from '../../api/auth.ts';
 import { getCaptchaToken } from '../../shell/captcha.ts';
 import GoogleButton from '../../shell/GoogleButton.tsx';
+import PartnerButton from '../../shell/PartnerButton.tsx';
 import { useForm } from '../../shell/form/useForm.ts';
 import { useAuthSuccess } from '../../shell/form/useAuthSuccess.ts';
 import { TextField, EmailField } from '../../shell/form/TextField.tsx';
@@ -88,6 +89,7 @@ export default function Register() {
           <CaptchaNotice />
         </form>
         <GoogleButton context="signup" />
+        <PartnerButton />
         <p className="form-switch">
           Ai deja cont? <Link to="/conectare">Conectează-te</Link>
         </p>
