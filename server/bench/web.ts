@@ -2,14 +2,14 @@
 // the real server, landing and one chapter page, median of 3 runs each. Prints performance, LCP,
 // TBT and CLS per page, and the goals of issue 12. A measurement, never a test: it does not fail.
 //
-// Env: DIST_DIR (default dist/), BENCH_PORT (default 8290), BENCH_RUNS (default 3),
+// Env: BENCH_LH_JSON=dir keeps each run's Lighthouse report (to see what blocks the main thread). DIST_DIR (default dist/), BENCH_PORT (default 8290), BENCH_RUNS (default 3),
 // BENCH_URL (measure an already running server instead of starting one), CHROMIUM_PATH,
 // BENCH_CPU_MULTIPLIER (default Lighthouse's 4). The 4× CPU slowdown assumes a high-end desktop
 // host (Lighthouse BenchmarkIndex 1500–2000); each line prints the host's median BenchmarkIndex,
 // and on a weaker or busy host Lighthouse's docs/throttling.md gives the multiplier that still
 // means "a mid-tier phone" (e.g. 2× for BenchmarkIndex 800–1200).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -64,6 +64,7 @@ async function measure(url: string): Promise<Result> {
     if (!res) throw new Error('no Lighthouse result');
     // A run Lighthouse could not trace (NO_NAVSTART on a busy host) has no metrics: measured again.
     if (res.lhr.runtimeError) throw new Error(`Lighthouse: ${res.lhr.runtimeError.code}`);
+    if (process.env.BENCH_LH_JSON) writeFileSync(join(process.env.BENCH_LH_JSON, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`), JSON.stringify(res.lhr));
     const { categories, audits } = res.lhr;
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
