@@ -60,7 +60,7 @@ export async function login(
 }
 
 /** Closes the cookie banner if it is open (specs that opt out of the fixture's cookie choice).
- *  The partial-scores announcement does not open while simulations are not live (SIMULATIONS_LIVE). */
+ *  The partial-scores announcement is acknowledged by login() and registerAccount(). */
 export async function dismissOverlays(page: Page): Promise<void> {
   const cookies = page.getByRole('button', { name: 'Doar esențiale' });
   if (await cookies.isVisible().catch(() => false)) await cookies.click();
@@ -94,5 +94,12 @@ export async function registerAccount(
   await page.getByLabel('Centrul universitar').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Salvează și începe' }).click();
   await expect(page).toHaveURL(/\/teste$/);
+  // Like login(): the partial-scores announcement is acknowledged up front (it opens on the next
+  // full load of a dashboard page for a new account; shell-smoke.spec.ts tests it).
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await page.request.patch('/api/v1/user/acknowledged-info-banner', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { value: true },
+  });
   return { email, password };
 }

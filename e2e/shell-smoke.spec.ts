@@ -14,21 +14,27 @@ test('home page and public header', async ({ page }) => {
   );
 });
 
-test('navbar and logout; the partial-scores announcement stays closed while simulations are not live', async ({
-  page,
-}) => {
+test('the partial-scores announcement opens once for an account that has not seen it; navbar and logout', async ({ page }) => {
   await login(page, DEMO, { acknowledgeAnnouncement: false });
-  // Other specs acknowledge it for the shared demo account: start from "not acknowledged", the
-  // state in which it used to open on every load, promising simulations that do not exist yet.
+  // Other specs acknowledge it for the shared demo account: start from "not acknowledged".
   const token = await page.evaluate(() => localStorage.getItem('token'));
   await page.request.patch('/api/v1/user/acknowledged-info-banner', {
     headers: { authorization: `Bearer ${token}` },
     data: { value: false },
   });
   await page.goto('/cont/premium');
+  const dialog = page.getByRole('dialog', { name: 'Calcul Punctaje Parțiale' });
+  await expect(dialog).toBeVisible();
+  for (const city of ['Cluj-Napoca', 'Constanța', 'Craiova', 'Sibiu', 'Timișoara']) await expect(dialog).toContainText(city);
+  await dialog.getByRole('button', { name: 'Perfect, am înțeles!' }).click();
+  await expect(dialog).toHaveCount(0);
+  // Acknowledged on the server: a new load does not bring it back.
+  await page.reload();
   await expect(page.getByRole('navigation', { name: 'Navigare principală' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('dialog', { name: 'Calcul Punctaje Parțiale' })).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
+  const me = await page.request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } });
+  expect((await me.json()).user.acknowledged_info_banner).toBe(true);
   await expect(page.getByRole('link', { name: 'Contul meu' })).toHaveAttribute('aria-current', 'page');
   await page.getByRole('button', { name: 'Deconectare' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -40,9 +40,10 @@ export const COUPON_COUNT_PLACEHOLDER = 366;
 /** Trial: 3 free days on activation, usable once a year (SPEC §9 has two readings; we chose 3). */
 export const TRIAL_DAYS = 3;
 
-/** Feature flag: the Medinsider and source simulations are live. Until then the partial-scores
- *  announcement (which presents them) stays hidden, so no text promises what does not work. */
-export const SIMULATIONS_LIVE: boolean = false;
+/** Feature flag: the Medinsider and source simulations are live, online and on the paper answer
+ *  sheet, graded with partial credit at the five centres the partial-scores announcement names
+ *  (their profiles' proportional rules). Off, the announcement stays hidden (issue 11 §6). */
+export const SIMULATIONS_LIVE: boolean = true;
 
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -134,7 +134,7 @@ describe('start-up and shell visibility rules', () => {
 
   it('partial-scores modal stays hidden while the simulations it presents are not live (issue 11 §6)', () => {
     const dash = matchRoute('/statistici');
-    // The default follows the feature flag (off today: the e2e shell-smoke checks the screen).
+    // The default follows the feature flag (on since the paper sheets work: e2e shell-smoke checks the screen).
     expect(partialScoresVisible(dash, true, true)).toBe(SIMULATIONS_LIVE);
     expect(partialScoresVisible(dash, true, true, false)).toBe(false);
   });
