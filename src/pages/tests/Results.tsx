@@ -24,6 +24,9 @@ import { totalTimeS } from '../../shared/test-time.ts';
 import { SimulationResultCard } from '../../components/simulations/SimulationResultCard.tsx';
 import '../../styles/tests.css';
 
+const RESULT_RETRIES = 4;
+const RETRYABLE = ['FORM_REQUEST_FAILED', 'FORM_TEST_NOT_FINISHED', 'MAINTENANCE_MODE'];
+
 const fmt = (n: number | null | undefined, d = 2) => (n === null || n === undefined ? '—' : n.toLocaleString('ro-RO', { maximumFractionDigits: d }));
 
 export default function Results() {
@@ -37,11 +40,13 @@ export default function Results() {
   const answers = useLiveQuery(() => db.answers.where('test_id').equals(id).toArray(), [id]);
   const [server, setServer] = useState<TestResults | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const synced = test?.synced;
 
   useEffect(() => {
     if (!online) return;
     let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     (async () => {
       try {
         await trySync();
@@ -59,13 +64,22 @@ export default function Results() {
           if (t && t.synced === 1) await db.tests.update(id, { status: 'finished', result: res.result, result_source: 'server' });
         });
       } catch (err) {
-        if (live) setError(errorCode(err));
+        if (!live) return;
+        const code = errorCode(err);
+        setError(code);
+        // Right after the connection returns the first requests can still fail, or reach the server
+        // before the finish made offline did: try again a few times (2, 4, 8, 16 s) rather than
+        // leave the device's estimate up until the next navigation.
+        if (RETRYABLE.includes(code) && attempt < RESULT_RETRIES) {
+          retry = setTimeout(() => setAttempt((n) => n + 1), 2000 * 2 ** attempt);
+        }
       }
     })();
     return () => {
       live = false;
+      clearTimeout(retry);
     };
-  }, [id, online, synced]);
+  }, [id, online, synced, attempt]);
 
   const local = useMemo(() => {
     if (!test || !grids || !answers) return null;
