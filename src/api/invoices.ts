@@ -2,7 +2,7 @@
 // bearer token, which a plain link would not send.
 import { api, requestBlob } from './client.ts';
 import type { BillingBody } from '../shared/billing-rules.ts';
-import type { BillingResponse, BillingSaved, InvoicesResponse } from '../shared/invoice-payloads.ts';
+import type { AdminInvoicesResponse, BillingResponse, BillingSaved, InvoicesResponse, StornoResponse } from '../shared/invoice-payloads.ts';
 
 export type * from '../shared/invoice-payloads.ts';
 
@@ -24,3 +24,8 @@ export function saveBlob(blob: Blob, name: string): void {
   // Revoked later: some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** The admin's invoice book: newest first, `q` over code, buyer and email, `before` an id for older ones. */
+export const adminInvoices = (q: string, before?: number): Promise<AdminInvoicesResponse> =>
+  api.get('admin/invoices', { ...(q ? { q } : {}), ...(before ? { before } : {}) });
+export const stornoInvoice = (id: number): Promise<StornoResponse> => api.post(`admin/invoices/${id}/storno`, {});

@@ -60,3 +60,18 @@ export type PaymentHistoryItem = {
 
 export type InvoicesResponse = { payments: PaymentHistoryItem[] };
 export type StornoResponse = { invoice: InvoiceView; success: 'INVOICE_VOIDED' };
+
+/** One row of the admin's invoice book (/admin/facturi): whom it was issued to and whether it can still be voided. */
+export type AdminInvoiceItem = InvoiceView & {
+  buyer_name: string;
+  /** The account's email; null once the account was deleted (the invoice is kept). */
+  user_email: string | null;
+  /** An invoice without a storno, issued within INVOICE_VOID_MAX_DAYS. */
+  voidable: boolean;
+};
+export type AdminInvoicesResponse = {
+  invoices: AdminInvoiceItem[];
+  /** Pass as `before` for the next (older) page; null on the last one. */
+  next_before: number | null;
+  void_max_days: number;
+};

@@ -83,6 +83,7 @@ export const ROUTES: RouteDef[] = [
   r('dash/admin-community', '/admin/comunitate', 'auth', 'Moderare comunitate', { page: 'dash/admin/Community' }),
   r('dash/admin-simulations', '/admin/simulari', 'auth', 'Simulări', { page: 'dash/admin/Simulations' }),
   r('dash/admin-scoring', '/admin/punctare', 'auth', 'Profiluri de punctare', { page: 'dash/admin/ScoringProfiles' }),
+  r('dash/admin-invoices', '/admin/facturi', 'auth', 'Facturi', { page: 'dash/admin/Invoices' }),
   // Payments (issue 8): the sandbox provider's 3-D Secure challenge, standing in for the bank's page
   r('dash/payment-3ds', '/plata/3ds/:intent', 'auth', 'Confirmare 3-D Secure', { page: 'dash/ThreeDSecure', noNavbar: true }),
   // Public static pages

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { createUser } from './users-fixture.ts';
 import { nextIp } from './fixtures/auth.ts';
 import type { CheckoutResponse, PremiumPackage } from '../../src/shared/payment-payloads.ts';
-import type { InvoiceView, PaymentHistoryItem } from '../../src/shared/invoice-payloads.ts';
+import type { AdminInvoicesResponse, InvoiceView, PaymentHistoryItem } from '../../src/shared/invoice-payloads.ts';
 
 type U = { id: number; auth: { authorization: string } };
 let t: TestApp;
@@ -92,6 +92,7 @@ describe('authentication first', () => {
       ['GET', '/invoices/abc/pdf'],
       ['GET', '/invoices/1/efactura'],
       ['POST', '/admin/invoices/abc/storno'],
+      ['GET', '/admin/invoices?before=abc'],
     ] as const) {
       const res = await api(method, url, undefined, body);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
@@ -362,6 +363,64 @@ describe('storno', () => {
         inv.id,
       ]))!.n,
     ).toBe(0);
+  });
+});
+
+describe('the admin invoice book', () => {
+  it('lists every invoice newest first with buyer and email, searches, pages, and says which can be voided', async () => {
+    // A premium account cannot pay again: two accounts of one (unique) name.
+    const name = `Ioana Registru ${randomUUID().slice(0, 8)}`;
+    const [u1, u2] = [await person(name), await person(name)];
+    const emailOf = async (u: U) => (await t.db.one<{ email: string }>('select email from users where id = $1', [u.id]))!.email;
+    const first = await invoiceOf(u1, (await pay(u1, 1)).order.id);
+    const second = await invoiceOf(u2, (await pay(u2, 1)).order.id);
+    const admin = await person(undefined, true);
+    await t.db.query(`update invoices set issued_at = now() - interval '15 days' where id = $1`, [first.id]);
+    const search = async (q: string, before?: number) => {
+      const res = await api('GET', `/admin/invoices?q=${encodeURIComponent(q)}${before ? `&before=${before}` : ''}`, admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as AdminInvoicesResponse;
+    };
+
+    const book = await search(name);
+    expect(book.invoices.map((i) => i.id)).toEqual([second.id, first.id]);
+    expect(book.invoices[0]).toMatchObject({ buyer_name: name, user_email: await emailOf(u2), voidable: true, code: second.code });
+    expect(book.invoices[1]!.voidable).toBe(false); // 15 days old, the limit is 14
+    expect(book.void_max_days).toBe(14);
+
+    // By the account's email and by the printed code; LIKE's own characters match literally.
+    expect((await search(await emailOf(u1))).invoices.map((i) => i.id)).toEqual([first.id]);
+    expect((await search(second.code)).invoices.map((i) => i.id)).toEqual([second.id]);
+    expect((await search('%%')).invoices).toEqual([]);
+
+    // After a storno the invoice is no longer voidable and its storno is listed first.
+    expect((await api('POST', `/admin/invoices/${second.id}/storno`, admin)).statusCode).toBe(200);
+    expect((await search(name)).invoices.map((i) => [i.kind, i.voidable])).toEqual([
+      ['storno', false],
+      ['invoice', false],
+      ['invoice', false],
+    ]);
+
+    // Pages of 50 by id: 51 invoices give a full page and a cursor to the last one.
+    const many = `Cumpărător Pagini ${randomUUID().slice(0, 8)}`;
+    for (let i = 0; i < 51; i++) await pay(await person(many), 1);
+    const p1 = await search(many);
+    expect(p1.invoices).toHaveLength(50);
+    expect(p1.next_before).toBe(p1.invoices[49]!.id);
+    const p2 = await search(many, p1.next_before!);
+    expect(p2.invoices).toHaveLength(1);
+    expect(p2.invoices[0]!.id).toBeLessThan(p1.next_before!);
+    expect(p2.next_before).toBeNull();
+  });
+
+  it('is for admins only and bounds its input', async () => {
+    const u = await person();
+    expect((await api('GET', '/admin/invoices', u)).statusCode).toBe(403);
+    const admin = await person(undefined, true);
+    for (const url of ['/admin/invoices?before=0', '/admin/invoices?before=99999999999', `/admin/invoices?q=${'x'.repeat(101)}`, '/admin/invoices?q=%00']) {
+      const res = await api('GET', url, admin);
+      expect(res.statusCode, url).toBe(422);
+    }
   });
 });
 

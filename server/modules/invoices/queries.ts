@@ -46,7 +46,7 @@ export type InvoiceRow = Omit<InvoiceFull, 'code' | 'issued_at' | 'seller' | 'bu
   buyer: InvoiceParty | string;
 };
 
-const COLS = `i.id, i.series, i.number, i.kind, i.user_id, i.order_id, i.storno_of,
+export const INVOICE_COLS = `i.id, i.series, i.number, i.kind, i.user_id, i.order_id, i.storno_of,
   (select s.id from invoices s where s.storno_of = i.id) as storno_id, i.issued_at, i.seller, i.buyer,
   i.description, i.vat_percent, i.base_bani, i.vat_bani, i.total_bani, i.currency`;
 
@@ -81,13 +81,13 @@ export const toFull = (r: InvoiceRow): InvoiceFull => ({
 });
 
 export function invoiceById(db: Db, id: number, lock = false): Promise<InvoiceRow | undefined> {
-  return db.one<InvoiceRow>(`select ${COLS} from invoices i where i.id = $1${lock ? ' for update' : ''}`, [
+  return db.one<InvoiceRow>(`select ${INVOICE_COLS} from invoices i where i.id = $1${lock ? ' for update' : ''}`, [
     id,
   ]);
 }
 
 export function invoiceOfOrder(db: Db, orderId: number): Promise<InvoiceRow | undefined> {
-  return db.one<InvoiceRow>(`select ${COLS} from invoices i where i.order_id = $1 and i.kind = 'invoice'`, [
+  return db.one<InvoiceRow>(`select ${INVOICE_COLS} from invoices i where i.order_id = $1 and i.kind = 'invoice'`, [
     orderId,
   ]);
 }
@@ -120,7 +120,7 @@ export async function history(db: Db, userId: number, limit = 200): Promise<Paym
   );
   if (!orders.length) return [];
   const invoices = await db.query<InvoiceRow>(
-    `select ${COLS} from invoices i where i.order_id = any($1::int[]) order by i.id`,
+    `select ${INVOICE_COLS} from invoices i where i.order_id = any($1::int[]) order by i.id`,
     [orders.map((o) => o.id)],
   );
   return orders.map((o) => ({

@@ -9,6 +9,8 @@ import type { BillingResponse } from '../../../src/shared/invoice-payloads.ts';
 import * as q from './queries.ts';
 import * as invoices from './service.ts';
 import { invoiceXml } from './efactura.ts';
+import { adminList } from './admin-service.ts';
+import { adminInvoicesQuery } from '../../../src/shared/invoice-admin-rules.ts';
 
 const tags = ['invoices'];
 const security = [{ bearer: [] }];
@@ -119,6 +121,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           ),
         );
     },
+  );
+
+  app.get(
+    '/admin/invoices',
+    {
+      onRequest: [app.authenticate, app.requireAdmin],
+      schema: {
+        tags,
+        security,
+        querystring: adminInvoicesQuery,
+        summary:
+          'Registrul facturilor (administrator): cele mai noi întâi, căutare după cod, cumpărător sau email, câte 50 (before = id-ul ultimei)',
+      },
+    },
+    async (req) => adminList(app.db, req.query, app.config.INVOICE_VOID_MAX_DAYS),
   );
 
   app.post(

@@ -11,6 +11,10 @@ import * as q from './queries.ts';
 
 const DAY_MS = 86_400_000;
 
+/** Whether an invoice issued at `issuedAt` may still be voided (INVOICE_VOID_MAX_DAYS). */
+export const voidableAt = (issuedAt: Date | string, maxDays: number, now = Date.now()) =>
+  now - new Date(issuedAt).getTime() <= maxDays * DAY_MS;
+
 /** The seller from the configuration; no CIF or address is invented when they are not set. */
 export function sellerOf(config: AppConfig) {
   return {
@@ -82,7 +86,7 @@ export async function storno(db: Db, id: number, maxDays: number, now = Date.now
     if (!inv) throw notFound('FORM_INVOICE_NOT_FOUND');
     if (inv.kind !== 'invoice') throw badRequest('FORM_INVOICE_NOT_VOIDABLE');
     if (inv.storno_id) throw conflict('FORM_INVOICE_ALREADY_VOIDED');
-    if (now - new Date(inv.issued_at).getTime() > maxDays * DAY_MS)
+    if (!voidableAt(inv.issued_at, maxDays, now))
       throw badRequest('FORM_OLD_INVOICE_CANNOT_BE_VOIDED');
     const made = await q.insertStorno(t, inv);
     await q.endPaidPeriod(t, inv.order_id);

@@ -20,6 +20,7 @@ export function AdminGate({ title, children }: { title: string; children: ReactN
         <Link to="/admin/comunitate">Comunitate</Link>
         <Link to="/admin/simulari">Simulări</Link>
         <Link to="/admin/punctare">Punctare</Link>
+        <Link to="/admin/facturi">Facturi</Link>
       </nav>
       <h1 id="admin-title">{title}</h1>
       {user.is_admin ? children : <ErrorList codes={['FORM_ADMIN_REQUIRED']} className="form-errors" />}

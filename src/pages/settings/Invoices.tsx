@@ -13,21 +13,10 @@ import {
 import { errorCode } from '../../api/errors.ts';
 import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
+import { invoiceDate as date, lei } from './invoice-format.ts';
 import '../../styles/forms.css';
 import './invoices.css';
 
-/** 4900 → "49,00 lei", −4900 → "−49,00 lei" (a storno). */
-function lei(bani: number): string {
-  const abs = Math.abs(bani);
-  return `${bani < 0 ? '−' : ''}${Math.floor(abs / 100).toLocaleString('ro-RO')},${String(abs % 100).padStart(2, '0')} lei`;
-}
-const date = (iso: string) =>
-  new Intl.DateTimeFormat('ro-RO', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Bucharest',
-  }).format(new Date(iso));
 const monthsLabel = (m: number) => (m === 1 ? '1 lună' : m >= 20 ? `${m} de luni` : `${m} luni`);
 
 function InvoiceRow({ inv }: { inv: InvoiceView }) {

@@ -97,6 +97,12 @@ export default function AdminHome() {
           </h2>
           <p>Regulile de notare ale fiecărui centru (intervale, punctaj parțial, formula notei, bacalaureat), cu un exemplu de calcul înainte de salvare.</p>
         </li>
+        <li className="card">
+          <h2>
+            <Link to="/admin/facturi">Facturi</Link>
+          </h2>
+          <p>Registrul facturilor: caută după cod, cumpărător sau email, descarcă PDF-ul, stornează pentru o rambursare.</p>
+        </li>
       </ul>
       <section className="card" aria-labelledby="preview-title">
         <h2 id="preview-title">Link de previzualizare</h2>
