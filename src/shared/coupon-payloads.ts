@@ -37,3 +37,30 @@ export type GenerateResponse = {
   notification: NotificationPayload;
 };
 export type TrialResponse = { success: 'USER_TRIAL_ACTIVATED_SUCCESSFULLY'; user: User };
+
+/** Where an admin-listed coupon stands now: claimable, not started, all uses taken, or over. */
+export type CouponState = 'active' | 'scheduled' | 'exhausted' | 'ended';
+
+/** A coupon in GET /admin/coupons, newest first. */
+export type AdminCoupon = {
+  id: number;
+  code: string;
+  kind: CouponKind;
+  percent_off: number | null;
+  premium_days: number | null;
+  valid_from: string | null;
+  valid_until: string | null;
+  max_uses: number | null;
+  /** Users who claimed it (what max_uses counts). */
+  uses: number;
+  /** Of those, how many used it: its days given, or a paid order took its discount. */
+  used: number;
+  family: string | null;
+  package_ids: number[] | null;
+  /** A personal anniversary code (one user's), not one the team made. */
+  personal: boolean;
+  state: CouponState;
+  created_at: string;
+};
+export type AdminCouponsResponse = { coupons: AdminCoupon[]; total: number; page: number; per_page: number };
+export type AdminCouponResponse = { success: 'COUPON_CREATED' | 'COUPON_DISABLED'; coupon: AdminCoupon };

@@ -1,6 +1,7 @@
-// Coupons, the anniversary offer and the trial (issue 8 §5; SPEC §5, §7, §8). Guards run onRequest,
-// so a call without a token is 401 before its input is read; rate limits key on the signed-in user
-// (a code is guessed by trying many: a few dozen a minute is plenty for a person).
+// Coupons, the anniversary offer and the trial (issue 8 §5; SPEC §5, §7, §8); the coupons admin is
+// admin-routes.ts. Guards run onRequest, so a call without a token is 401 before its input is
+// read; rate limits key on the signed-in user (a code is guessed by trying many: a few dozen a
+// minute is plenty for a person).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { generateBody, quoteBody, redeemBody, remainingQuery, storyCouponType } from '../../../src/shared/coupon-rules.ts';
 import type { CouponsResponse, GenerateResponse, QuoteResponse, RedeemResponse, RemainingResponse, TrialResponse } from '../../../src/shared/coupon-payloads.ts';
@@ -12,6 +13,7 @@ import * as coupons from './service.ts';
 import * as story from './story.ts';
 import { ensureCampaign, userCoupon } from './queries.ts';
 import { activateTrial } from './trial.ts';
+import adminRoutes from './admin-routes.ts';
 
 const tags = ['coupons'];
 const security = [{ bearer: [] }];
@@ -85,6 +87,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return { success: 'USER_TRIAL_ACTIVATED_SUCCESSFULLY', user: await user(me(req)) };
     },
   );
+
+  // /admin/coupons: the coupons admin, in its own file.
+  await app.register(adminRoutes);
 };
 
 export default routes;
