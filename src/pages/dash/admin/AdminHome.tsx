@@ -103,6 +103,12 @@ export default function AdminHome() {
           </h2>
           <p>Registrul facturilor: caută după cod, cumpărător sau email, descarcă PDF-ul, stornează pentru o rambursare.</p>
         </li>
+        <li className="card">
+          <h2>
+            <Link to="/admin/cupoane">Cupoane</Link>
+          </h2>
+          <p>Coduri de reducere sau de zile Premium: valabilitate, număr maxim de utilizatori, familie, pachete; câte s-au folosit; dezactivare.</p>
+        </li>
       </ul>
       <section className="card" aria-labelledby="preview-title">
         <h2 id="preview-title">Link de previzualizare</h2>
