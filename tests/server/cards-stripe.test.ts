@@ -22,7 +22,7 @@ type Call = {
   body: URLSearchParams;
   query: URLSearchParams;
 };
-type Card = { brand: string; last4: string; exp_month: number; exp_year: number };
+type Card = { brand: string; last4: string; exp_month: number; exp_year: number; fingerprint?: string };
 type FakeSetup = {
   id: string;
   object: 'setup_intent';
@@ -299,6 +299,24 @@ describe('Stripe saved cards', () => {
     expect(del.statusCode).toBe(200);
     expect(calls.at(-1)).toMatchObject({ method: 'POST', path: `/v1/payment_methods/${pm}/detach` });
     expect(methods.get(pm)!.customer).toBeNull();
+  });
+
+  it("the same card saved twice (Stripe's card.fingerprint) stays one card on the newer method; the older one is detached", async () => {
+    const u = await person();
+    const fingerprint = `Fp${rid()}`;
+    const first = await saveCard(u, { ...visa, fingerprint });
+    const firstPm = (await db.one<{ provider_method_id: string }>('select provider_method_id from payment_cards where id = $1', [first.id]))!
+      .provider_method_id;
+    const again = await saveCard(u, { ...visa, exp_year: 2036, fingerprint });
+    expect(again).toMatchObject({ id: first.id, exp_year: 2036, is_default: true });
+    const cards = (await call('GET', '/payments/cards', u)).json().cards;
+    expect(cards.map((c: { id: number }) => c.id)).toEqual([first.id]);
+    const nowPm = (await db.one<{ provider_method_id: string }>('select provider_method_id from payment_cards where id = $1', [first.id]))!
+      .provider_method_id;
+    expect(nowPm).not.toBe(firstPm);
+    expect(calls.some((c) => c.method === 'POST' && c.path === `/v1/payment_methods/${firstPm}/detach`)).toBe(true);
+    expect(methods.get(firstPm)!.customer).toBeNull();
+    expect(methods.get(nowPm)!.customer).not.toBeNull();
   });
 
   it('a declined setup fails the attempt with its code', async () => {

@@ -124,6 +124,35 @@ describe('adding a card', () => {
     expect((await list(u)).cards).toHaveLength(1);
   });
 
+  it('the same card number entered again is one saved card: its new expiry and method, the same id and default; the old method detached', async () => {
+    const u = await person();
+    const first = await addCard(u, '4242424242424242');
+    const other = await addCard(u, '5555555555554444');
+    const s = await startSetup(u);
+    await confirmSetup(s, '4242 4242 4242 4242', { exp_month: 3, exp_year: k.future.exp_year + 1 });
+    const state = await setupState(u, s.setup.id);
+    expect(state.success, JSON.stringify(state)).toBe('CARD_ADDED');
+    expect(state.setup.card).toMatchObject({ id: first.id, last4: '4242', exp_month: 3, exp_year: k.future.exp_year + 1, is_default: true });
+    const cards = (await list(u)).cards;
+    expect(cards.map((c) => [c.id, c.last4, c.is_default])).toEqual([
+      [other.id, '4444', false],
+      [first.id, '4242', true],
+    ]);
+    // One sandbox method of 4242 still on the customer: the new one; the first was detached.
+    const methods = await t.db.query<{ id: string; attached: boolean }>(
+      `select m.id, m.customer_id is not null as attached from sandbox_payment_methods m
+        where m.last4 = '4242' and m.id in (select s.payment_method_id from sandbox_setup_intents s
+          join card_setups c on c.provider_setup_id = s.id where c.user_id = $1) order by m.created_at`,
+      [u.id],
+    );
+    expect(methods.map((m) => m.attached)).toEqual([false, true]);
+    const saved = await t.db.one<{ provider_method_id: string }>('select provider_method_id from payment_cards where id = $1', [first.id]);
+    expect(saved!.provider_method_id).toBe(methods[1]!.id);
+    // Another account entering the same number gets a card of its own.
+    const v = await person();
+    expect((await addCard(v, '4242424242424242')).id).not.toBe(first.id);
+  });
+
   it('4000 0025 0000 3155 asks for 3-D Secure: approve saves it, reject refuses it with FORM_CARD_3DS_FAILED', async () => {
     const u = await person();
     const s = await startSetup(u);

@@ -111,6 +111,26 @@ describe('a new card at checkout', () => {
     ]);
     expect(cards[1]!.id).toBe(first.id);
   });
+
+  it('a card saved already and typed again at checkout stays one card (its fingerprint), now on the new method', async () => {
+    const u = await person();
+    const saved = await addCard(u, '4242424242424242');
+    const c: CheckoutResponse = (await start(u)).json();
+    expect((await confirm(c, '4242 4242 4242 4242')).statusCode).toBe(200);
+    expect(await order(u, c.order.id)).toMatchObject({ status: 'succeeded' });
+    const { cards } = await list(u);
+    expect(cards.map((x) => [x.id, x.last4, x.is_default])).toEqual([[saved.id, '4242', true]]);
+    const row = await t.db.one<{ attached: boolean }>(
+      `select m.customer_id is not null as attached from payment_cards c join sandbox_payment_methods m on m.id = c.provider_method_id where c.id = $1`,
+      [saved.id],
+    );
+    expect(row).toEqual({ attached: true });
+    const attached = await t.db.one<{ n: number }>(
+      `select count(*)::int as n from sandbox_payment_methods m join payment_customers pc on pc.customer_id = m.customer_id where pc.user_id = $1`,
+      [u.id],
+    );
+    expect(attached!.n).toBe(1); // the first method was detached
+  });
 });
 
 describe('paying with a saved card', () => {

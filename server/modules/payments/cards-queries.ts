@@ -153,46 +153,67 @@ export async function saveSetupCard(
   db: Db,
   setup: SetupRow,
   method: { id: string; card: CardSummary },
-): Promise<void> {
-  await db.tx(async (t) => {
+): Promise<WrittenCard | undefined> {
+  return db.tx(async (t) => {
     await t.query('select id from users where id = $1 for update', [setup.user_id]);
     const moved = await t.one<{ id: number }>(
       `update card_setups set status = 'succeeded' where id = $1 and status in ('created', 'requires_action') returning id`,
       [setup.id],
     );
-    if (!moved) return;
+    if (!moved) return undefined;
     const card = await insertCard(t, setup.user_id, setup.provider, method);
     if (card) await t.query('update card_setups set card_id = $2 where id = $1', [setup.id, card.id]);
+    return card;
   });
 }
 
+const FINGERPRINT = /^[A-Za-z0-9_]{1,64}$/;
+const brandOf = (card: CardSummary) =>
+  card.brand
+    .toLowerCase()
+    .replace(/[^a-z_]/g, '_')
+    .slice(0, 20);
+
+/** A saved card written: its row, and the payment method it replaced (to detach at the provider). */
+export type WrittenCard = { id: number; replaced: string | null };
+
 /**
  * Writes a saved card of the provider's payment method, the default when the user has none; a
- * method already saved is not written again (undefined). Call it with the users row locked.
+ * method already saved is not written again (undefined). The same card number entered again (the
+ * provider's fingerprint) updates the saved card instead of adding a second: its new payment method
+ * and expiry, the same id and default mark; the old method is returned for the caller to detach.
+ * Call it with the users row locked where it can (two writes of one card number at once: the
+ * fingerprint index keeps one, the other writes nothing).
  */
-export function insertCard(
+export async function insertCard(
   t: Db,
   userId: number,
   provider: string,
   method: { id: string; card: CardSummary },
-): Promise<{ id: number } | undefined> {
-  return t.one<{ id: number }>(
-    `insert into payment_cards (user_id, provider, provider_method_id, brand, last4, exp_month, exp_year, is_default)
-     values ($1, $2, $3, $4, $5, $6, $7, not exists (select 1 from payment_cards where user_id = $1 and is_default))
-     on conflict (provider_method_id) do nothing returning id`,
-    [
-      userId,
-      provider,
-      method.id,
-      method.card.brand
-        .toLowerCase()
-        .replace(/[^a-z_]/g, '_')
-        .slice(0, 20),
-      method.card.last4,
-      method.card.exp_month,
-      method.card.exp_year,
-    ],
+): Promise<WrittenCard | undefined> {
+  const fingerprint = method.card.fingerprint && FINGERPRINT.test(method.card.fingerprint) ? method.card.fingerprint : null;
+  if (fingerprint) {
+    const same = await t.one<{ id: number; provider_method_id: string }>(
+      'select id, provider_method_id from payment_cards where user_id = $1 and provider = $2 and fingerprint = $3',
+      [userId, provider, fingerprint],
+    );
+    if (same?.provider_method_id === method.id) return undefined;
+    if (same) {
+      await t.query(
+        `update payment_cards set provider_method_id = $2, brand = $3, last4 = $4, exp_month = $5, exp_year = $6
+          where id = $1`,
+        [same.id, method.id, brandOf(method.card), method.card.last4, method.card.exp_month, method.card.exp_year],
+      );
+      return { id: same.id, replaced: same.provider_method_id };
+    }
+  }
+  const row = await t.one<{ id: number }>(
+    `insert into payment_cards (user_id, provider, provider_method_id, brand, last4, exp_month, exp_year, fingerprint, is_default)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, not exists (select 1 from payment_cards where user_id = $1 and is_default))
+     on conflict do nothing returning id`,
+    [userId, provider, method.id, brandOf(method.card), method.card.last4, method.card.exp_month, method.card.exp_year, fingerprint],
   );
+  return row && { id: row.id, replaced: null };
 }
 
 export async function makeDefault(db: Db, userId: number, cardId: number): Promise<boolean> {

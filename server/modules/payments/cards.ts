@@ -24,15 +24,25 @@ export async function customerFor(db: Db, provider: PaymentProvider, userId: num
   return q.saveCustomer(db, userId, provider.name, created);
 }
 
+/**
+ * Takes a payment method off the customer at the provider: a card removed, or the older method of
+ * a card entered again. Renewals charge only cards in our table, so that method is out of use
+ * already; a failure is logged rather than undoing what was saved.
+ */
+export async function detachQuietly(provider: PaymentProvider, methodId: string, log?: FastifyBaseLogger): Promise<void> {
+  await provider.detachPaymentMethod(methodId).catch((err: unknown) => log?.warn({ err, method: methodId }, 'payment method not detached at the provider'));
+}
+
 /** Brings a setup attempt in line with its provider intent (a replay is a no-op). */
 export async function settleSetup(db: Db, provider: PaymentProvider, providerSetupId: string): Promise<void> {
   const setup = await q.setupByProviderId(db, providerSetupId);
   if (!setup || (setup.status !== 'created' && setup.status !== 'requires_action')) return;
   const intent = await provider.retrieveSetupIntent(providerSetupId);
   if (!intent) return;
-  if (intent.status === 'succeeded' && intent.payment_method)
-    await q.saveSetupCard(db, setup, intent.payment_method);
-  else if (
+  if (intent.status === 'succeeded' && intent.payment_method) {
+    const saved = await q.saveSetupCard(db, setup, intent.payment_method);
+    if (saved?.replaced) await detachQuietly(provider, saved.replaced);
+  } else if (
     intent.status === 'canceled' ||
     (intent.status === 'requires_payment_method' && intent.decline_code)
   ) {
@@ -97,11 +107,6 @@ export async function remove(
   const removed = await q.removeCard(db, userId, cardId);
   if (removed === 'not_found') throw notFound('FORM_CARD_NOT_FOUND');
   if (removed === 'must_keep_one') throw conflict('FORM_CARD_MUST_KEEP_ONE');
-  // Renewals charge only cards in our table, so the card is out of use already; detaching it at
-  // the provider is cleanliness, and a failure there is logged rather than undoing the removal.
-  if (provider && provider.name === removed.provider)
-    await provider
-      .detachPaymentMethod(removed.provider_method_id)
-      .catch((err: unknown) => log?.warn({ err, card: removed.id }, 'card not detached at the provider'));
+  if (provider && provider.name === removed.provider) await detachQuietly(provider, removed.provider_method_id, log);
   return { success: 'CARD_REMOVED', ...(await cards(db, userId)) };
 }

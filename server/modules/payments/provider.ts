@@ -8,7 +8,14 @@ import type { ErrorCode } from '../../../src/shared/codes.ts';
 export type IntentStatus =
   'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
 
-export type CardSummary = { brand: string; last4: string; exp_month: number; exp_year: number };
+export type CardSummary = {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** The provider's name for the card number (Stripe's card.fingerprint): one saved card per number. */
+  fingerprint?: string | null;
+};
 
 export type ProviderIntent = {
   id: string;

@@ -33,11 +33,12 @@ type IntentRow = {
   pm_last4: string | null;
   pm_exp_month: number | null;
   pm_exp_year: number | null;
+  pm_fingerprint: string | null;
 };
 
 const SELECT = `select i.id, i.client_secret, i.amount, i.currency, i.status, i.decline_code, i.card_brand, i.card_last4,
     i.card_exp_month, i.card_exp_year, m.id as pm_id, m.brand as pm_brand, m.last4 as pm_last4,
-    m.exp_month as pm_exp_month, m.exp_year as pm_exp_year
+    m.exp_month as pm_exp_month, m.exp_year as pm_exp_year, m.fingerprint as pm_fingerprint
   from sandbox_payment_intents i
   left join sandbox_payment_methods m on m.id = i.payment_method_id and m.customer_id is not null`;
 
@@ -61,6 +62,7 @@ function toIntent(r: IntentRow): ProviderIntent {
               last4: r.pm_last4,
               exp_month: r.pm_exp_month,
               exp_year: r.pm_exp_year,
+              fingerprint: r.pm_fingerprint,
             },
           }
         : null,

@@ -2,7 +2,7 @@
 // Stripe keeps on its side), and off-session charges of a saved method. Test cards behave as
 // Stripe's (src/shared/sandbox-cards.ts); of a card only brand, last four and expiry are written,
 // plus how its test number answers an off-session charge.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import type { CreatedSetupIntent, IntentStatus, ProviderSetupIntent } from './provider.ts';
 import { cardBrand, OFF_SESSION_DECLINES, setupOutcome } from '../../../src/shared/sandbox-cards.ts';
@@ -18,10 +18,11 @@ type SetupRow = {
   last4: string | null;
   exp_month: number | null;
   exp_year: number | null;
+  fingerprint: string | null;
 };
 
 const SETUP_SELECT = `select s.id, s.client_secret, s.customer_id, s.status, s.decline_code,
-    m.id as pm_id, m.brand, m.last4, m.exp_month, m.exp_year
+    m.id as pm_id, m.brand, m.last4, m.exp_month, m.exp_year, m.fingerprint
   from sandbox_setup_intents s left join sandbox_payment_methods m on m.id = s.payment_method_id`;
 
 function toSetup(r: SetupRow): ProviderSetupIntent {
@@ -33,11 +34,14 @@ function toSetup(r: SetupRow): ProviderSetupIntent {
       r.pm_id && r.brand && r.last4 && r.exp_month && r.exp_year
         ? {
             id: r.pm_id,
-            card: { brand: r.brand, last4: r.last4, exp_month: r.exp_month, exp_year: r.exp_year },
+            card: { brand: r.brand, last4: r.last4, exp_month: r.exp_month, exp_year: r.exp_year, fingerprint: r.fingerprint },
           }
         : null,
   };
 }
+
+/** Like Stripe's card.fingerprint: the same for every entry of one number, and not the number. */
+export const sandboxFingerprint = (number: string) => `sbx${createHash('sha256').update(number).digest('hex').slice(0, 32)}`;
 
 const hex = (n: number) => randomBytes(n).toString('hex');
 
@@ -110,8 +114,8 @@ export async function insertPaymentMethod(
   card: { number: string; exp_month: number; exp_year: number },
 ): Promise<void> {
   await t.query(
-    `insert into sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, off_session_decline)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, off_session_decline, fingerprint)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       pm,
       customerId,
@@ -120,6 +124,7 @@ export async function insertPaymentMethod(
       card.exp_month,
       card.exp_year,
       OFF_SESSION_DECLINES[card.number] ?? null,
+      sandboxFingerprint(card.number),
     ],
   );
 }

@@ -16,7 +16,7 @@ import { declineToCode, type PaymentProvider } from './provider.ts';
 import * as q from './queries.ts';
 import { orderWithCoupon } from '../coupons/service.ts';
 import * as cq from './cards-queries.ts';
-import { customerFor, remove as removeCard } from './cards.ts';
+import { customerFor, detachQuietly, remove as removeCard } from './cards.ts';
 
 export type Settled = 'succeeded' | 'failed' | 'canceled' | 'open' | 'unknown';
 
@@ -36,14 +36,19 @@ export async function settle(db: Db, provider: PaymentProvider, paymentId: strin
       log?.error({ order: order.id, intent: intent.id }, 'payment amount differs from the order');
       return 'open';
     }
+    let replaced: string | null = null;
     const done = await db.tx(async (t) => {
       const paid = await q.markSucceeded(t, order.id, intent.card);
       if (paid) await q.addPaidPeriod(t, paid);
       // The card kept on the customer becomes a saved card (the default when none is), in the
-      // payment's transaction: only the first settlement gets here, and a card saved already stays one.
-      if (paid && intent.saved_method) await cq.insertCard(t, order.user_id, order.provider, intent.saved_method);
+      // payment's transaction: only the first settlement gets here, and a card saved already stays
+      // one (the same number typed again replaces its older payment method, detached below).
+      if (paid && intent.saved_method) {
+        replaced = (await cq.insertCard(t, order.user_id, order.provider, intent.saved_method))?.replaced ?? null;
+      }
       return paid;
     });
+    if (replaced) await detachQuietly(provider, replaced, log);
     return done ? 'succeeded' : ((await q.orderByPaymentId(db, paymentId))?.status as Settled);
   }
   if (intent.status === 'requires_payment_method' && intent.decline_code) {

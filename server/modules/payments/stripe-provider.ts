@@ -26,7 +26,7 @@ type Intent = {
     | string
     | {
         payment_method_details?: {
-          card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } | null;
+          card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number; fingerprint?: string | null } | null;
         } | null;
       }
     | null;
@@ -46,7 +46,7 @@ function toIntent(pi: Intent): ProviderIntent {
   const card = typeof pi.latest_charge === 'object' ? pi.latest_charge?.payment_method_details?.card : null;
   const summary =
     card?.brand && card.last4 && card.exp_month && card.exp_year
-      ? { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year }
+      ? { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year, fingerprint: card.fingerprint ?? null }
       : null;
   const pm = typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? null);
   return {
@@ -240,7 +240,7 @@ type SetupIntent = {
   last_setup_error?: { code?: string | null; decline_code?: string | null } | null;
   payment_method?:
     | string
-    | { id: string; card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } | null }
+    | { id: string; card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number; fingerprint?: string | null } | null }
     | null;
 };
 
@@ -260,6 +260,7 @@ function toSetup(si: SetupIntent): ProviderSetupIntent {
               last4: card.last4,
               exp_month: card.exp_month,
               exp_year: card.exp_year,
+              fingerprint: card.fingerprint ?? null,
             },
           }
         : null,
