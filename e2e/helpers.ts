@@ -103,3 +103,22 @@ export async function registerAccount(
   });
   return { email, password };
 }
+
+/**
+ * Screenshots for looking at a screen: light and dark, 390 and 1280 px wide, into `dir` (nothing
+ * when it is unset: the specs pass an env variable such as SIM_SHOTS). Full page, or with `at`
+ * the viewport scrolled to that element (a results page of 90 grids is too long to look at whole).
+ */
+export async function shoot(page: Page, dir: string | undefined, name: string, at?: string): Promise<void> {
+  if (!dir) return;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (at) await page.locator(at).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${dir}/${name}-${width}-${theme}.png`, fullPage: !at });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

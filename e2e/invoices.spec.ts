@@ -1,11 +1,13 @@
 // Billing data and invoices (issue 8 §4) in Chromium on the sandbox provider: a new account fills
 // its company's billing data (a wrong CIF check digit is refused in Romanian), buys a package with
 // the plain test card, finds the payment and its invoice on /setari/istoric-facturi and downloads
-// the PDF, whose text is read back: seller, buyer with its diacritics, VAT and total.
+// the PDF, whose text is read back: seller, buyer with its diacritics, VAT and total. Then an admin
+// finds that invoice on /admin/facturi and stornos it; the candidate's premium ends.
+// INVOICE_SHOTS=dir saves the admin screen at 390 and 1280 px, light and dark.
 import { readFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
-import { test, expect } from './fixtures.ts';
-import { registerAccount } from './helpers.ts';
+import { test, expect, chooseEssentialCookies } from './fixtures.ts';
+import { ADMIN, login, registerAccount, shoot } from './helpers.ts';
 
 test('fill billing data, pay, download the invoice PDF and read it', async ({ page }, testInfo) => {
   test.slow();
@@ -86,4 +88,61 @@ test('fill billing data, pay, download the invoice PDF and read it', async ({ pa
   const xmlText = readFileSync(await xml.path(), 'utf8');
   expect(xmlText).toContain('urn:efactura.mfinante.ro:CIUS-RO:1.0.1');
   expect(xmlText).toContain('<cbc:RegistrationName>Științe Aplicate Țării SRL</cbc:RegistrationName>');
+});
+
+test('an admin finds a paid invoice on /admin/facturi and stornos it; the candidate sees the storno and loses premium', async ({ page, browser }) => {
+  test.slow();
+  const { email } = await registerAccount(page, 'Radu Rambursare');
+  await page.goto('/cont/premium');
+  await page.getByRole('radio', { name: /^1 lună/ }).check();
+  await page.getByLabel('Numărul cardului').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expirare (LL/AA)').fill('12/35');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: /^Plătește/ }).click();
+  await expect(page.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const me = async () => (await (await page.request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } })).json()).user;
+  expect((await me()).is_premium).toBe(true);
+
+  const adminContext = await browser.newContext();
+  await chooseEssentialCookies(adminContext);
+  const admin = await adminContext.newPage();
+  await login(admin, ADMIN);
+  await admin.goto('/admin');
+  await admin.getByRole('link', { name: 'Facturi' }).first().click();
+  await expect(admin).toHaveURL(/\/admin\/facturi$/);
+  await admin.getByLabel('Caută după cod, cumpărător sau email').fill(email);
+  await admin.getByRole('button', { name: 'Caută' }).click();
+  const book = admin.getByRole('list', { name: 'Facturi' });
+  await expect(book.locator('li')).toHaveCount(1);
+  const card = book.locator('li').first();
+  await expect(card).toContainText('Radu Rambursare');
+  await expect(card).toContainText(email);
+  await expect(card).toContainText('49,00 lei');
+  const code = (await card.locator('h2').textContent())!;
+  expect(code).toMatch(/^GRL-\d{6}$/);
+  await shoot(admin, process.env.INVOICE_SHOTS, 'admin-invoices');
+
+  await card.getByRole('button', { name: `Stornează ${code}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Stornezi factura ${code}?` });
+  await expect(dialog).toContainText('−49,00 lei');
+  await shoot(admin, process.env.INVOICE_SHOTS, 'admin-invoices-confirm');
+  await dialog.getByRole('button', { name: 'Stornează factura' }).click();
+  await expect(admin.getByText('Factura a fost stornată.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(book.locator('li')).toHaveCount(2);
+  const storno = book.locator('li').first();
+  await expect(storno).toContainText('Stornare');
+  await expect(storno).toContainText('−49,00 lei');
+  await expect(storno).toContainText(`Stornează ${code}`);
+  await expect(book.locator('li').nth(1)).toContainText(/Stornată prin GRL-\d{6}/);
+  await expect(book.getByRole('button', { name: /^Stornează/ })).toHaveCount(0);
+  await adminContext.close();
+
+  // The paid period ended with the storno: no premium, and the history shows both documents.
+  expect((await me()).is_premium).toBe(false);
+  await page.goto('/setari/istoric-facturi');
+  const payment = page.locator('.invoices__payment').first();
+  await expect(payment).toContainText(`Factura ${code}`);
+  await expect(payment).toContainText(/Factură de stornare GRL-\d{6}/);
 });

@@ -5,26 +5,14 @@
 // 'pe hârtie' and the notification leads back. SCAN_SHOTS=dir saves 390/1280 px, light and dark.
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
-import { test, expect, type Page } from './fixtures.ts';
-import { registerAccount } from './helpers.ts';
+import { test, expect } from './fixtures.ts';
+import { registerAccount, shoot } from './helpers.ts';
 import { degrade, renderSyntheticSheet, type SyntheticMark } from '../server/modules/scans/omr/synthetic.ts';
 
 // The Galați demo paper: simulations.spec.ts ranks its own candidate first on Timișoara's.
 const GALATI = '3b0c5a52-2f0e-4d0b-8a8e-6f7e1c2d9a02'; // server/db/seed/simulations.ts
 const shots = process.env.SCAN_SHOTS;
 
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A phone photo of the sheet: pen marks on rows 1–30 (A, C) and 61–70 (B), faint E marks on rows 5–7. */
 async function filledSheetPhoto(sheetId: string, questionCount: number): Promise<Buffer> {
@@ -50,7 +38,7 @@ test('paper simulation: print the sheet, photograph it, confirm the uncertain ro
   await expect(page).toHaveURL(`/teste/simulare/foaie/${GALATI}`);
   await expect(page.getByRole('heading', { name: 'Simulare pe hârtie' })).toBeVisible();
   await expect(page.getByText('Simulare Galați — model 2026')).toBeVisible();
-  await shoot(page, 'sheet-page');
+  await shoot(page, shots, 'sheet-page');
 
   // 1. The PDF: an A4 sheet whose text names the candidate's sheet id (also in its QR code).
   const downloading = page.waitForEvent('download');
@@ -83,7 +71,7 @@ test('paper simulation: print the sheet, photograph it, confirm the uncertain ro
   await expect(row.getByRole('checkbox', { name: 'A' })).toBeChecked();
   await expect(row.getByRole('checkbox', { name: 'C' })).toBeChecked();
   await expect(row.getByRole('checkbox', { name: 'E' })).not.toBeChecked();
-  await shoot(page, 'sheet-review');
+  await shoot(page, shots, 'sheet-review');
   // A second upload while this one waits for the review is not possible.
   await expect(page.getByRole('button', { name: 'Trimite foaia' })).toBeDisabled();
   // The faint E marks were not meant: the candidate leaves them out and confirms.

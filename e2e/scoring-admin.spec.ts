@@ -3,23 +3,10 @@
 // schema, saves, reloads and finds the change kept; then puts the seeded rule back.
 // SCORING_SHOTS=dir saves the screen at 390 and 1280 px, light and dark.
 import { test, expect, type Page } from './fixtures.ts';
-import { ADMIN, login } from './helpers.ts';
+import { ADMIN, login, shoot } from './helpers.ts';
 
 const shots = process.env.SCORING_SHOTS;
 
-async function shoot(page: Page, name: string, at?: string) {
-  if (!shots) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      if (at) await page.locator(at).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shots}/${name}-${width}-${theme}.png`, fullPage: !at });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const ORADEA = 'Editează profilul Universitatea din Oradea';
 
@@ -47,14 +34,14 @@ test('admin edits a scoring profile with a live worked example', async ({ page }
   // The sample itself: 80 right (+ 10 partial) → 85 → 8,50
   await page.locator('.scoring-step').first().getByLabel('Corecte').fill('80');
   await expect(grade).toHaveText('8,50');
-  await shoot(page, 'scoring-admin');
+  await shoot(page, shots, 'scoring-admin');
 
   // A range that does not start at question 1: the shared schema's code, next to the field
   await range.getByLabel('De la întrebarea').fill('2');
   await expect(range.getByText('Primul interval trebuie să înceapă la întrebarea 1.')).toBeVisible();
   await expect(page.getByTestId('scoring-example-invalid')).toBeVisible();
   await expect(range.getByLabel('De la întrebarea')).toHaveAttribute('aria-invalid', 'true');
-  await shoot(page, 'scoring-admin-error', '.scoring-range');
+  await shoot(page, shots, 'scoring-admin-error', '.scoring-range');
   await page.getByRole('button', { name: 'Salvează profilul' }).click();
   await expect(page.getByText('Profilul de punctare a fost salvat.')).toHaveCount(0);
   await range.getByLabel('De la întrebarea').fill('1');

@@ -1,26 +1,12 @@
 // Simulations (issue 9 §1): a centre simulation from choice to rank, and a Medinsider link whose
 // uuid is kept so that the app comes back to it on every start until it is finished.
 // SIM_SHOTS=dir saves the screens at 390 and 1280 px, light and dark.
-import { test, expect, chooseEssentialCookies, type Page } from './fixtures.ts';
-import { ADMIN, login, registerAccount } from './helpers.ts';
+import { test, expect, chooseEssentialCookies } from './fixtures.ts';
+import { ADMIN, login, registerAccount, shoot } from './helpers.ts';
 
 const MEDINSIDER = '6d1f0c1e-5b7a-4a53-9a1e-0c9a7e2d4b11'; // server/db/seed/simulations.ts
 const shots = process.env.SIM_SHOTS;
 
-/** Full page, or (with `at`) the viewport scrolled to that element: a results page of 90 grids is too long to look at whole. */
-async function shoot(page: Page, name: string, at?: string) {
-  if (!shots) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      if (at) await page.locator(at).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shots}/${name}-${width}-${theme}.png`, fullPage: !at });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('a centre simulation: choose the centre and subjects, take it, see score, grade, rank and the admission estimate', async ({ page, browser }) => {
   if (shots) test.setTimeout(240_000); // eight full-page screenshots per screen
@@ -47,7 +33,7 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   const card = page.locator('.sim-card', { hasText: 'Simulare Timișoara — model 2026' });
   await expect(card).toContainText('90 întrebări');
   await expect(card).toContainText('3 ore');
-  await shoot(page, 'sim-centres');
+  await shoot(page, shots, 'sim-centres');
   await card.getByRole('button', { name: 'Începe simularea' }).click();
   await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
   // The paper's time limit runs, in exam mode: no key shown while solving.
@@ -69,8 +55,8 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   await expect(estimate.getByRole('row', { name: /Medicină/ })).toContainText('2025: 9,5');
   await expect(estimate.getByRole('row', { name: /Medicină/ })).toContainText('sub praguri');
   await expect(estimate).toContainText('Surse: Date de test (e2e)');
-  await shoot(page, 'sim-result', '.sim-result h2');
-  await shoot(page, 'sim-estimate', '.sim-estimate');
+  await shoot(page, shots, 'sim-result', '.sim-result h2');
+  await shoot(page, shots, 'sim-estimate', '.sim-estimate');
   // Back on the list: the best result is shown with the card.
   await page.goto('/teste/simulare/centre');
   // The page opens on the candidate's own centre (the first one, chosen at registration).
@@ -85,7 +71,7 @@ test('a Medinsider link: the uuid is kept and every start returns to it until it
   await page.goto(`/teste/simulare/medinsider?uuid=${MEDINSIDER}`);
   await expect(page.locator('.sim-card')).toContainText('Simulare Medinsider — demo');
   expect(await page.evaluate(() => localStorage.getItem('simulation-medinsider-uuid'))).toBe(MEDINSIDER);
-  await shoot(page, 'sim-medinsider');
+  await shoot(page, shots, 'sim-medinsider');
   // A fresh start elsewhere comes back here.
   await page.goto('/teste');
   await expect(page).toHaveURL(new RegExp(`/teste/simulare/medinsider\\?uuid=${MEDINSIDER}$`));
@@ -119,7 +105,7 @@ test('sources: simulations of one book with past results (/ssmb alias)', async (
   await page.goto('/ssmb');
   await expect(page.getByRole('heading', { name: 'Sursa: Grilio' })).toBeVisible();
   await expect(page.locator('.sim-card')).toContainText('Simulare din sursa Grilio');
-  await shoot(page, 'sim-sources');
+  await shoot(page, shots, 'sim-sources');
 });
 
 test('admin builds a simulation to a centre format and publishes it', async ({ page }) => {
@@ -133,7 +119,7 @@ test('admin builds a simulation to a centre format and publishes it', async ({ p
   await expect(card).toContainText('100 întrebări');
   await card.getByRole('button', { name: 'Publică' }).click();
   await expect(card.getByText('Publicată')).toBeVisible();
-  await shoot(page, 'sim-admin');
+  await shoot(page, shots, 'sim-admin');
 });
 
 test('a simulation is solved offline like a practice test and graded by the server once online', async ({ page, context }) => {
