@@ -51,6 +51,11 @@ export function CouponForm({ packages, onCreated }: { packages: readonly Premium
   });
   const { values, set } = form;
   const percent = values.kind === 'percent';
+  // The value's rule follows the kind: its old error (a percent over 90, say) no longer applies.
+  const chooseKind = (kind: NewCouponKind) => {
+    set('kind', kind);
+    set('value', values.value);
+  };
   const togglePackage = (id: number, on: boolean) =>
     set('package_ids', on ? [...values.package_ids, id] : values.package_ids.filter((x) => x !== id));
 
@@ -68,10 +73,10 @@ export function CouponForm({ packages, onCreated }: { packages: readonly Premium
       <fieldset className="form-fieldset coupon-form__kind" aria-describedby={form.errors.kind ? 'coupon-kind-errors' : undefined}>
         <legend className="form-field__label">Tipul</legend>
         <label className="check-line">
-          <input type="radio" name="kind" value="percent" checked={percent} onChange={() => set('kind', 'percent')} /> Procent de reducere la plată
+          <input type="radio" name="kind" value="percent" checked={percent} onChange={() => chooseKind('percent')} /> Procent de reducere la plată
         </label>
         <label className="check-line">
-          <input type="radio" name="kind" value="days" checked={!percent} onChange={() => set('kind', 'days')} /> Zile de Premium, date pe loc
+          <input type="radio" name="kind" value="days" checked={!percent} onChange={() => chooseKind('days')} /> Zile de Premium, date pe loc
         </label>
         <ErrorList id="coupon-kind-errors" codes={form.errors.kind ?? []} />
       </fieldset>
