@@ -77,11 +77,13 @@ const schema = z.object({
    * Card payments (server/modules/payments): 'sandbox' is the embedded provider with Stripe's test
    * cards, no keys; 'stripe' needs STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET for its webhook);
    * 'disabled' refuses checkout. Unset: stripe with a key, else sandbox, except in production on a
-   * public PUBLIC_URL, where a test card would hand out premium (paymentsMode in payments/routes.ts).
+   * public PUBLIC_URL, where a test card would hand out premium (paymentsMode in payments/mode.ts).
    */
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe', 'disabled']).optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'a Stripe secret key (sk_test_…, sk_live_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'a Stripe webhook signing secret (whsec_…)').optional(),
+  /** Stripe.js's key in the app (public by design, no default): the card form needs it. */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'a Stripe publishable key (pk_test_…, pk_live_…)').optional(),
   /** Where the Stripe SDK sends its calls (default Stripe's API); the tests point it at a local recorder. */
   STRIPE_API_URL: z.url().optional(),
   /** Seconds between runs of the subscription renewal job (payments/renewal.ts); 0 turns it off in this process. */
@@ -144,6 +146,22 @@ function secretProblems(c: z.infer<typeof schema>): string[] {
   return problems;
 }
 
+/**
+ * Stripe's two keys belong to one mode: a live secret key with a test publishable key (or the
+ * reverse) would confirm cards against an account that never sees the intents. In production,
+ * Stripe without a publishable key would take no payment at all: the server refuses to start.
+ */
+function stripeProblems(c: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  const mode = (key: string | undefined) => /^\w+_(test|live)_/.exec(key ?? '')?.[1];
+  if (c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY && mode(c.STRIPE_SECRET_KEY) !== mode(c.STRIPE_PUBLISHABLE_KEY))
+    problems.push('  STRIPE_PUBLISHABLE_KEY: test and live keys mixed (both must be test or both live)');
+  const stripe = c.PAYMENTS_PROVIDER === 'stripe' || (c.PAYMENTS_PROVIDER === undefined && c.STRIPE_SECRET_KEY);
+  if (c.NODE_ENV === 'production' && stripe && !c.STRIPE_PUBLISHABLE_KEY)
+    problems.push("  STRIPE_PUBLISHABLE_KEY: required with Stripe in production (the app's card form loads Stripe.js with it)");
+  return problems;
+}
+
 /** The partner is configured whole or not at all, and over https unless it runs on this machine. */
 function partnerProblems(c: z.infer<typeof schema>): string[] {
   const names = ['PARTNER_ISSUER', 'PARTNER_CLIENT_ID', 'PARTNER_CLIENT_SECRET'] as const;
@@ -173,7 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const problems = [...secretProblems(c), ...invoiceProblems(c), ...partnerProblems(c)];
+  const problems = [...secretProblems(c), ...invoiceProblems(c), ...stripeProblems(c), ...partnerProblems(c)];
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...c,

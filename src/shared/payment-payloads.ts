@@ -11,8 +11,16 @@ export type PremiumPackage = {
   vat_percent: number;
   currency: 'RON';
 };
-/** provider: null when card payments are off (FORM_PAYMENTS_DISABLED at checkout). */
-export type PackagesResponse = { packages: PremiumPackage[]; provider: 'sandbox' | 'stripe' | null };
+/**
+ * provider: null when card payments are off (FORM_PAYMENTS_DISABLED at checkout).
+ * stripe_publishable_key: what Stripe.js is loaded with (pk_…); null unless the provider is Stripe
+ * and the key is set (without it the app's card form cannot run and says payments are unavailable).
+ */
+export type PackagesResponse = {
+  packages: PremiumPackage[];
+  provider: 'sandbox' | 'stripe' | null;
+  stripe_publishable_key: string | null;
+};
 
 export type OrderStatus = 'created' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
 
@@ -30,7 +38,7 @@ export type PaymentOrder = {
   paid_at: string | null;
 };
 
-/** What the card form needs to talk to the provider: the sandbox's intent and its secret. */
+/** What the card form needs to talk to the provider: its intent (sandbox or Stripe) and the client secret. */
 export type ProviderPayment = { provider: 'sandbox' | 'stripe'; intent_id: string; client_secret: string };
 
 export type CheckoutResponse = { order: PaymentOrder; payment: ProviderPayment | null };

@@ -512,7 +512,7 @@ describe('seller settings', () => {
     const { loadConfig } = await import('../../server/config.ts');
     expect(() => loadConfig({}, { INVOICE_SELLER_CIF: 'RO18547291' })).toThrow(/INVOICE_SELLER_CIF/);
     expect(() => loadConfig({}, { INVOICE_SELLER_REG_NO: 'J40-1-2020' })).toThrow(/INVOICE_SELLER_REG_NO/);
-    const prod = { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' };
+    const prod = { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' };
     expect(() => loadConfig({}, prod)).toThrow(
       /INVOICE_SELLER_CIF: required with card payments in production/,
     );

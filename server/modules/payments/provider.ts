@@ -2,7 +2,6 @@
 // sandbox adapter (sandbox-provider.ts, the default with no keys) implements it on our own
 // database, a Stripe adapter would implement it with PaymentIntents. Whatever the browser says,
 // an order is settled from what the provider answers here.
-import type { ErrorCode } from '../../../src/shared/codes.ts';
 
 /** Stripe's PaymentIntent statuses that matter here. */
 export type IntentStatus =
@@ -89,25 +88,5 @@ export type ProviderSetupIntent = {
 };
 export type CreatedSetupIntent = ProviderSetupIntent & { client_secret: string };
 
-/** Stripe's decline codes → the catalogue's card codes (SPEC §8). */
-const DECLINES: Record<string, ErrorCode> = {
-  card_declined: 'FORM_CARD_DECLINED',
-  generic_decline: 'FORM_CARD_DECLINED',
-  do_not_honor: 'FORM_CARD_DECLINED',
-  insufficient_funds: 'FORM_CARD_INSUFFICIENT_FUNDS',
-  stolen_card: 'FORM_CARD_STOLEN',
-  lost_card: 'FORM_CARD_LOST',
-  expired_card: 'FORM_CARD_EXPIRED',
-  incorrect_cvc: 'FORM_CARD_WRONG_CVV',
-  invalid_cvc: 'FORM_CARD_WRONG_CVV',
-  incorrect_number: 'FORM_CARD_WRONG_NUMBER',
-  invalid_number: 'FORM_CARD_WRONG_NUMBER',
-  processing_error: 'FORM_CARD_PROCESSING_ERROR',
-  authentication_failed: 'FORM_CARD_3DS_FAILED',
-  authentication_required: 'FORM_CARD_3DS_FAILED',
-};
-
-/** A decline code the table does not know is still a decline. */
-export function declineToCode(declineCode: string): ErrorCode {
-  return DECLINES[declineCode] ?? 'FORM_CARD_DECLINED';
-}
+// Stripe's decline codes → the catalogue's card codes: one table for the server and the app.
+export { declineToCode } from '../../../src/shared/card-declines.ts';

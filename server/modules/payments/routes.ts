@@ -14,6 +14,7 @@ import { SandboxProvider } from './sandbox-provider.ts';
 import sandboxRoutes from './sandbox-routes.ts';
 import { StripeProvider, stripeClient } from './stripe-provider.ts';
 import stripeWebhook from './stripe-webhook.ts';
+import { paymentsMode } from './mode.ts';
 import cardsRoutes from './cards-routes.ts';
 import sandboxSetupRoutes from './sandbox-setup-routes.ts';
 import { settleSetup } from './cards.ts';
@@ -26,21 +27,7 @@ const security = [{ bearer: [] }];
 /** Checkout attempts per user: a few retries and package changes, never a card-testing loop. */
 export const CHECKOUT_RATE = { max: 10, timeWindow: '1 minute' };
 
-/**
- * The provider unless PAYMENTS_PROVIDER names one: the sandbox, except for a public production
- * deployment (PUBLIC_URL not on this machine), where a test card would hand out premium for free.
- */
-export function paymentsMode(config: {
-  PAYMENTS_PROVIDER?: 'sandbox' | 'stripe' | 'disabled';
-  STRIPE_SECRET_KEY?: string;
-  NODE_ENV: string;
-  publicUrl: string;
-}) {
-  if (config.PAYMENTS_PROVIDER) return config.PAYMENTS_PROVIDER;
-  if (config.STRIPE_SECRET_KEY) return 'stripe';
-  const local = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/.test(config.publicUrl);
-  return config.NODE_ENV !== 'production' || local ? 'sandbox' : 'disabled';
-}
+export { paymentsMode } from './mode.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const mode = paymentsMode(app.config);
@@ -64,6 +51,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (): Promise<PackagesResponse> => ({
       packages: await q.activePackages(app.db),
       provider: provider?.name ?? null,
+      // Stripe.js needs the publishable key; without it the app says payments are unavailable.
+      stripe_publishable_key: provider?.name === 'stripe' ? (app.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     }),
   );
 
