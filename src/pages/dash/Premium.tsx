@@ -1,7 +1,7 @@
 // /cont/premium: the user's premium status (SPEC §4 premium display), the packages and the card
 // checkout for a user without premium, the running subscription and its cancellation for a premium
 // one. Back from the 3-D Secure page with ?comanda=ID, it shows how the server settled that order.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
@@ -25,6 +25,9 @@ import { TrialOffer } from './premium/TrialOffer.tsx';
 import '../settings/coupons.css';
 import type { QuoteResponse } from '../../api/coupons.ts';
 import { formatLei, packageTitle } from './premium/format.ts';
+
+// Stripe's card form (and Stripe.js with it) is fetched only when the provider is Stripe.
+const StripeCardForm = lazy(() => import('./premium/stripe/StripeCardForm.tsx'));
 
 function Status() {
   const { user } = useSnapshot(app);
@@ -135,8 +138,8 @@ function PremiumPage() {
         <FormErrors codes={[loadError]} />
       ) : !catalogue ? (
         <p className="muted">Se încarcă pachetele…</p>
-      ) : catalogue.provider !== 'sandbox' ? (
-        // No provider, or Stripe: the app's card form for Stripe (Stripe.js) is not built yet.
+      ) : !catalogue.provider || (catalogue.provider === 'stripe' && !catalogue.stripe_publishable_key) ? (
+        // No provider, or Stripe without the publishable key Stripe.js needs: nothing can be paid.
         <>
           <PackageList packages={catalogue.packages} />
           <FormErrors codes={['FORM_PAYMENTS_DISABLED']} />
@@ -147,14 +150,27 @@ function PremiumPage() {
           {pkg ? (
             <div className="card checkout__pay">
               <CouponField packageId={pkg.id} initialCode={initialCoupon} quote={quote} onQuote={setQuote} />
-              <CardForm
-                key={`${pkg.id}-${returnedError ?? ''}`}
-                pkg={pkg}
-                quote={quote}
-                initialError={returnedError}
-                onPaid={onPaid}
-                onAlreadyPremium={() => void refreshUser(undefined)}
-              />
+              {catalogue.provider === 'stripe' ? (
+                <Suspense fallback={<p className="muted">Se încarcă formularul cardului…</p>}>
+                  <StripeCardForm
+                    key={pkg.id}
+                    publishableKey={catalogue.stripe_publishable_key!}
+                    pkg={pkg}
+                    quote={quote}
+                    onPaid={onPaid}
+                    onAlreadyPremium={() => void refreshUser(undefined)}
+                  />
+                </Suspense>
+              ) : (
+                <CardForm
+                  key={`${pkg.id}-${returnedError ?? ''}`}
+                  pkg={pkg}
+                  quote={quote}
+                  initialError={returnedError}
+                  onPaid={onPaid}
+                  onAlreadyPremium={() => void refreshUser(undefined)}
+                />
+              )}
               {catalogue.provider === 'sandbox' ? <TestCards /> : null}
             </div>
           ) : null}

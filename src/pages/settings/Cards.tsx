@@ -2,7 +2,7 @@
 // make default, remove, and add one (with 3-D Secure when the bank asks; back from the 3-D Secure
 // page with ?adaugare=ID the server's word on that attempt is shown). Renewal charges the default
 // card; with a renewing subscription and no card, the page says there is no default payment method.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
@@ -28,6 +28,9 @@ import '../dash/premium/premium.css';
 import '../../styles/forms.css';
 import './cards/cards.css';
 
+// Stripe's card form (and Stripe.js with it) is fetched only when the provider is Stripe.
+const StripeAddCardForm = lazy(() => import('./cards/StripeAddCardForm.tsx'));
+
 function CardsPage() {
   const { user } = useSnapshot(app);
   const userId = user?.id ?? 0;
@@ -37,6 +40,7 @@ function CardsPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [provider, setProvider] = useState<'sandbox' | 'stripe' | null | undefined>(undefined);
+  const [stripeKey, setStripeKey] = useState<string | null>(null);
   const [returnedError, setReturnedError] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
 
@@ -50,7 +54,10 @@ function CardsPage() {
       (err) => setLoadError(errorCode(err)),
     );
     getPackages().then(
-      (r) => setProvider(r.provider),
+      (r) => {
+        setProvider(r.provider);
+        setStripeKey(r.stripe_publishable_key);
+      },
       () => setProvider(null),
     );
   }, [userId]);
@@ -139,8 +146,13 @@ function CardsPage() {
       <div className="card checkout__pay">
         {provider === undefined ? (
           <p className="muted">Se încarcă…</p>
+        ) : provider === 'stripe' && stripeKey ? (
+          // 3-D Secure runs in Stripe.js's dialog, on this page: no ?adaugare= return to read.
+          <Suspense fallback={<p className="muted">Se încarcă formularul cardului…</p>}>
+            <StripeAddCardForm publishableKey={stripeKey} onAdded={added} />
+          </Suspense>
         ) : provider !== 'sandbox' ? (
-          // Stripe needs Stripe.js's card form, not built yet (as on the premium page).
+          // No provider, or Stripe without the publishable key Stripe.js needs (as on the premium page).
           <FormErrors codes={['FORM_PAYMENTS_DISABLED']} />
         ) : (
           <>
