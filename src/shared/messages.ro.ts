@@ -165,7 +165,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_CARD_3DS_FAILED: 'Autentificarea 3D Secure a eșuat.',
   FORM_CARD_WRONG_EXPIRY: 'Data expirării nu este corectă.',
   FORM_CARD_INCOMPLETE: 'Completează datele cardului: numărul, data expirării și codul CVV.',
-  FORM_PAYMENT_PENDING: 'Plata este încă în curs de procesare. Revino pe această pagină peste câteva minute.',
+  FORM_PAYMENT_PENDING: 'Confirmarea este încă în curs. Apasă din nou peste câteva momente ca să vezi rezultatul (nu se face o plată nouă).',
   FORM_CARD_MUST_KEEP_ONE: 'Trebuie să păstrezi cel puțin un card cât timp ai un abonament activ.',
   FORM_NO_DEFAULT_PAYMENT_METHOD: 'Nu ai o metodă de plată implicită.',
   FORM_USER_ALREADY_PREMIUM: 'Ai deja Premium.',

@@ -163,6 +163,33 @@ describe('checkout with Stripe', () => {
     expect(alertText()).toContain(messageFor('FORM_CARD_DECLINED'));
   });
 
+  it('Stripe.js says succeeded, the server has not settled yet: pending; pressing again only reads the order', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      vi.mocked(payments.startCheckout).mockResolvedValue({ order: order('requires_action'), payment });
+      vi.mocked(payments.getOrder).mockResolvedValue({ order: order('requires_action') });
+      fake.confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_9', status: 'succeeded' } });
+      await render(form());
+      await typeCard({ empty: false, complete: true });
+      const pressed = submit();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(8000);
+      });
+      await pressed;
+      expect(payments.getOrder).toHaveBeenCalledTimes(4);
+      expect(onPaid).not.toHaveBeenCalled();
+      expect(alertText()).toContain(messageFor('FORM_PAYMENT_PENDING'));
+      // The webhook has arrived: the next press reads the order, confirms nothing again.
+      vi.mocked(payments.getOrder).mockResolvedValue({ order: order('succeeded') });
+      await submit();
+      expect(fake.confirmCardPayment).toHaveBeenCalledTimes(1);
+      expect(payments.startCheckout).toHaveBeenCalledTimes(1);
+      expect(onPaid).toHaveBeenCalledWith(order('succeeded'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a saved card whose bank asks for 3-D Secure: handleNextAction, then the order', async () => {
     vi.mocked(cards.getCards).mockResolvedValue({
       cards: [{ id: 8, brand: 'visa', last4: '3184', exp_month: 1, exp_year: 2031, is_default: true, created_at: '2026-01-01T00:00:00Z' }],

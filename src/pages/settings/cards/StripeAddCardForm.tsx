@@ -9,7 +9,7 @@ import { FormErrors } from '../../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../../shell/form/SubmitButton.tsx';
 import { newKey } from '../../dash/premium/format.ts';
 import { StripeCardBox, cardProblem, useCardElement } from '../../dash/premium/stripe/StripeCardField.tsx';
-import { saveNewCard } from '../../dash/premium/stripe/stripe-flow.ts';
+import { saveNewCard, serverWord } from '../../dash/premium/stripe/stripe-flow.ts';
 import { useStripe } from '../../dash/premium/stripe/use-stripe.ts';
 
 export default function StripeAddCardForm({
@@ -24,7 +24,8 @@ export default function StripeAddCardForm({
   const [cardErrors, setCardErrors] = useState<string[]>([]);
   const [general, setGeneral] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const attempt = useRef<{ key: string; started?: CardSetupResponse } | null>(null);
+  // pending: Stripe.js said the card was saved and the server has not settled yet: only read it again.
+  const attempt = useRef<{ key: string; started?: CardSetupResponse; pending?: boolean } | null>(null);
   useEffect(() => setCardErrors(state.error ? [state.error] : []), [state.error]);
 
   function settled(setup: CardSetup) {
@@ -49,8 +50,10 @@ export default function StripeAddCardForm({
       current.started ??= await startCardSetup(current.key);
       const s = current.started;
       if (!s.payment) return settled((await getCardSetup(s.setup.id)).setup);
-      const outcome = await saveNewCard(stripe, card, s.payment, async () => (await getCardSetup(s.setup.id)).setup);
+      const read = async () => (await getCardSetup(s.setup.id)).setup;
+      const outcome = current.pending ? await serverWord({}, read) : await saveNewCard(stripe, card, s.payment, read);
       if ('done' in outcome) return settled(outcome.done);
+      current.pending = outcome.error === 'FORM_PAYMENT_PENDING';
       if (!outcome.open) attempt.current = null;
       setGeneral([outcome.error]);
     } catch (err) {

@@ -21,7 +21,7 @@ import { SubmitButton } from '../../../../shell/form/SubmitButton.tsx';
 import { SavedCardChoice, type CardChoice } from '../SavedCardChoice.tsx';
 import { formatLei, newKey, packageTitle } from '../format.ts';
 import { StripeCardBox, cardProblem, useCardElement } from './StripeCardField.tsx';
-import { authenticateSavedCard, payWithNewCard } from './stripe-flow.ts';
+import { authenticateSavedCard, payWithNewCard, serverWord } from './stripe-flow.ts';
 import { useStripe } from './use-stripe.ts';
 
 export default function StripeCardForm({
@@ -48,6 +48,8 @@ export default function StripeCardForm({
     coupon: string | null;
     card: CardChoice;
     checkout?: CheckoutResponse;
+    /** Stripe.js said the money moved and the server has not settled yet: only read it again. */
+    pending?: boolean;
   } | null>(null);
   const [saved, setSaved] = useState<readonly SavedCard[]>([]);
   const [choice, setChoice] = useState<CardChoice>('new');
@@ -92,11 +94,13 @@ export default function StripeCardForm({
       // No intent to confirm: the order is settled (a saved card charged at once, or refused).
       if (!c.payment) return settled((await getOrder(c.order.id)).order);
       const read = async () => (await getOrder(c.order.id)).order;
-      const outcome =
-        choice === 'new'
+      const outcome = current.pending
+        ? await serverWord({}, read)
+        : choice === 'new'
           ? await payWithNewCard(stripe, card!, c.payment, read)
           : await authenticateSavedCard(stripe, c.payment, read);
       if ('done' in outcome) return settled(outcome.done);
+      current.pending = outcome.error === 'FORM_PAYMENT_PENDING';
       // An attempt the server closed is over: the next submit starts a new order.
       if (!outcome.open) attempt.current = null;
       setGeneral([outcome.error]);
