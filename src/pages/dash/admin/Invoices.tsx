@@ -42,8 +42,7 @@ function InvoiceCard(props: { inv: AdminInvoiceItem; note: string | null; onStor
         <span className="invoice-book__total">{lei(inv.total_bani)}</span>
       </div>
       <p className="invoice-book__meta">
-        {invoiceDate(inv.issued_at)} · {inv.buyer_name}
-        {inv.user_email ? ` · ${inv.user_email}` : ' · cont șters'}
+        {invoiceDate(inv.issued_at)} · {inv.buyer_name} · {inv.user_email ? <span className="invoice-book__email">{inv.user_email}</span> : 'cont șters'}
       </p>
       <p className="invoice-book__meta">{inv.description}</p>
       {note ? <p className="invoice-book__note">{note}</p> : null}
@@ -82,7 +81,11 @@ function StornoConfirm({ inv, onClose, onDone }: { inv: AdminInvoiceItem | null;
     <Modal
       open={inv !== null}
       onClose={onClose}
-      title={`Stornezi factura ${inv?.code ?? ''}?`}
+      title={
+        <>
+          Stornezi factura <span className="invoice-book__nowrap">{inv?.code}</span>?
+        </>
+      }
       footer={
         <>
           <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void confirm()}>
