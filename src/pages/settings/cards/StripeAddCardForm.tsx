@@ -71,7 +71,7 @@ export default function StripeAddCardForm({
       ) : (
         <>
           {!stripe ? <p className="muted stripe-card-loading">Se încarcă formularul cardului…</p> : null}
-          <div hidden={!stripe}>
+          <div className="stripe-card-wrap" hidden={!stripe}>
             <StripeCardBox box={box} card={card} errors={cardErrors} />
           </div>
         </>

@@ -134,7 +134,7 @@ export default function StripeCardForm({
           ) : null}
           {/* Always in the page (hidden while Stripe.js loads or a saved card is chosen), so the
               Element is mounted once and keeps what was typed when the choice goes back to it. */}
-          <div hidden={!stripe || choice !== 'new'}>
+          <div className="stripe-card-wrap" hidden={!stripe || choice !== 'new'}>
             <StripeCardBox box={box} card={card} errors={cardErrors} />
           </div>
         </>
