@@ -25,9 +25,6 @@ export function CouponList({ coupons, packages, busyId, onDisable }: Props) {
             <th scope="col">Pachete</th>
             <th scope="col">Familie</th>
             <th scope="col">Stare</th>
-            <th scope="col">
-              <span className="visually-hidden">Acțiuni</span>
-            </th>
           </tr>
         </thead>
         <tbody>
@@ -45,20 +42,21 @@ export function CouponList({ coupons, packages, busyId, onDisable }: Props) {
               <td data-label="Pachete">{c.kind === 'days' ? '—' : packagesLabel(c.package_ids, packages)}</td>
               <td data-label="Familie">{c.family ?? '—'}</td>
               <td data-label="Stare">
-                <span className={`pill ${STATE_PILL[c.state]}`}>{STATE_LABEL[c.state]}</span>
-              </td>
-              <td className="coupon-table__actions">
-                {c.state !== 'ended' ? (
-                  <button
-                    type="button"
-                    className="btn btn--ghost btn--small"
-                    disabled={busyId === c.id}
-                    aria-label={`Dezactivează ${c.code}`}
-                    onClick={() => onDisable(c)}
-                  >
-                    Dezactivează
-                  </button>
-                ) : null}
+                {/* The state and its action in one column: the table fits a laptop's width. */}
+                <div className="coupon-table__state">
+                  <span className={`pill ${STATE_PILL[c.state]}`}>{STATE_LABEL[c.state]}</span>
+                  {c.state !== 'ended' ? (
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--small"
+                      disabled={busyId === c.id}
+                      aria-label={`Dezactivează ${c.code}`}
+                      onClick={() => onDisable(c)}
+                    >
+                      Dezactivează
+                    </button>
+                  ) : null}
+                </div>
               </td>
             </tr>
           ))}
