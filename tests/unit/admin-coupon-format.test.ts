@@ -24,3 +24,14 @@ describe('admin coupon format', () => {
     expect(packagesLabel([3, 9], pk)).toBe('12 luni, pachetul #9');
   });
 });
+
+describe("the candidate's coupon end (/setari/cupoane)", () => {
+  it('names the last valid day, not the midnight after it; a moment with its hour', async () => {
+    const { untilLabel } = await import('../../src/pages/dash/premium/format.ts');
+    // The midnight after 31 July (EEST): valid through 31 July.
+    expect(untilLabel('2026-07-31T21:00:00.000Z')).toBe('până pe 31 iulie 2026 inclusiv');
+    // The midnight after 31 December (EET).
+    expect(untilLabel('2026-12-31T22:00:00.000Z')).toBe('până pe 31 decembrie 2026 inclusiv');
+    expect(untilLabel('2026-05-09T11:03:00.000Z')).toBe('până pe 9 mai 2026, ora 14:03');
+  });
+});

@@ -11,7 +11,7 @@ import { ApiError, errorCode } from '../../api/errors.ts';
 import { getCoupons, redeemCoupon, type UserCoupon } from '../../api/coupons.ts';
 import { setUser } from '../../state/user.ts';
 import { showToast } from '../../state/toast.ts';
-import { longDate } from '../dash/premium/format.ts';
+import { longDate, untilLabel } from '../dash/premium/format.ts';
 import { zile } from '../../shell/nav.ts';
 import '../../styles/forms.css';
 import '../dash/premium/premium.css';
@@ -48,7 +48,7 @@ function CouponItem({ c }: { c: UserCoupon }) {
           : c.kind === 'story'
             ? `Zilele de Premium au fost adăugate pe ${longDate(c.claimed_at)}`
             : `Adăugat pe ${longDate(c.claimed_at)}`}
-        {c.valid_until && c.status !== 'used' ? `; reducerea e valabilă până pe ${longDate(c.valid_until)}` : ''}.
+        {c.valid_until && c.status !== 'used' ? `; reducerea e valabilă ${untilLabel(c.valid_until)}` : ''}.
       </p>
       {usable ? (
         <Link className="btn btn--ghost coupon__use" to={`/cont/premium?cupon=${encodeURIComponent(c.code)}`}>

@@ -12,6 +12,21 @@ export const packageTitle = (p: Pick<PremiumPackage, 'months'>) => `Premium ${mo
 export const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('ro-RO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Bucharest' });
 
+/** "14:30", Romanian time. */
+export const bucharestTime = (t: number) =>
+  new Date(t).toLocaleTimeString('ro-RO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bucharest' });
+/** A validity end at the midnight after a whole day (coupons made for whole days end so). */
+export const isBucharestMidnight = (t: number) => bucharestTime(t) === '00:00';
+
+/**
+ * The end of a validity: "până pe 31 iulie 2026 inclusiv" for one that ends at the midnight after
+ * that day (printing the stored date would name the day after), else the day and the hour.
+ */
+export function untilLabel(iso: string): string {
+  const t = Date.parse(iso);
+  return isBucharestMidnight(t) ? `până pe ${longDate(new Date(t - 1).toISOString())} inclusiv` : `până pe ${longDate(iso)}, ora ${bucharestTime(t)}`;
+}
+
 /** The saving against paying the one-month package every month, in whole percent (0 for none). */
 export function savingPercent(p: PremiumPackage, monthly: PremiumPackage | undefined): number {
   if (!monthly || p.months === 1) return 0;

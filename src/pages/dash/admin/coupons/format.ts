@@ -1,12 +1,9 @@
 // How /admin/cupoane writes a coupon: its value, validity (Romanian time), uses, packages, state.
 import type { AdminCoupon, CouponState } from '../../../../shared/coupon-payloads.ts';
 import type { PremiumPackage } from '../../../../shared/payment-payloads.ts';
-import { monthsLabel } from '../../premium/format.ts';
+import { bucharestTime as time, isBucharestMidnight as isMidnight, monthsLabel } from '../../premium/format.ts';
 
-const TZ = 'Europe/Bucharest';
-const day = (t: number) => new Date(t).toLocaleDateString('ro-RO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: TZ });
-const time = (t: number) => new Date(t).toLocaleTimeString('ro-RO', { hour: '2-digit', minute: '2-digit', timeZone: TZ });
-const isMidnight = (t: number) => time(t) === '00:00';
+const day = (t: number) => new Date(t).toLocaleDateString('ro-RO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Bucharest' });
 
 export function valueLabel(c: Pick<AdminCoupon, 'kind' | 'percent_off' | 'premium_days'>): string {
   if (c.kind === 'percent') return `${c.percent_off}% reducere`;
