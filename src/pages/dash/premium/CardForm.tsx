@@ -29,7 +29,8 @@ import {
 import { FormErrors } from '../../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../../shell/form/SubmitButton.tsx';
 import type { QuoteResponse } from '../../../api/coupons.ts';
-import { formatLei, newKey, packageTitle } from './format.ts';
+import { formatLei, newKey } from './format.ts';
+import { CheckoutTitle } from './CheckoutTitle.tsx';
 
 export function CardForm({
   pkg,
@@ -118,16 +119,7 @@ export function CardForm({
 
   return (
     <form className="card-form" onSubmit={submit} noValidate aria-label="Plata cu cardul">
-      <h2 className="card-form__title">
-        Plată cu cardul: {packageTitle(pkg)},{' '}
-        {coupon ? (
-          <>
-            <s className="price-old">{formatLei(pkg.price_bani)}</s> {formatLei(price)}
-          </>
-        ) : (
-          formatLei(price)
-        )}
-      </h2>
+      <CheckoutTitle pkg={pkg} price={price} discounted={coupon !== null} />
       {saved.length ? <SavedCardChoice cards={saved} value={choice} onChange={setChoice} /> : null}
       {choice === 'new' ? <CardFields fields={fields} set={set} errors={errors} /> : null}
       <FormErrors codes={errors.general ?? []} />

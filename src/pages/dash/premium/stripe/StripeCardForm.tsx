@@ -19,10 +19,11 @@ import { Link } from '../../../../router/Link.tsx';
 import { FormErrors } from '../../../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../../../shell/form/SubmitButton.tsx';
 import { SavedCardChoice, type CardChoice } from '../SavedCardChoice.tsx';
-import { formatLei, newKey, packageTitle } from '../format.ts';
+import { formatLei, newKey } from '../format.ts';
 import { StripeCardBox, cardProblem, useCardElement } from './StripeCardField.tsx';
 import { authenticateSavedCard, payWithNewCard, serverWord } from './stripe-flow.ts';
 import { useStripe } from './use-stripe.ts';
+import { CheckoutTitle } from '../CheckoutTitle.tsx';
 
 export default function StripeCardForm({
   publishableKey,
@@ -114,16 +115,7 @@ export default function StripeCardForm({
 
   return (
     <form className="card-form" onSubmit={submit} noValidate aria-label="Plata cu cardul">
-      <h2 className="card-form__title">
-        Plată cu cardul: {packageTitle(pkg)},{' '}
-        {coupon ? (
-          <>
-            <s className="price-old">{formatLei(pkg.price_bani)}</s> {formatLei(price)}
-          </>
-        ) : (
-          formatLei(price)
-        )}
-      </h2>
+      <CheckoutTitle pkg={pkg} price={price} discounted={coupon !== null} />
       {saved.length ? <SavedCardChoice cards={saved} value={choice} onChange={setChoice} /> : null}
       {failed ? (
         <FormErrors codes={['FORM_PAYMENT_PROVIDER_INIT_FAILED']} />
