@@ -52,7 +52,7 @@ export default defineConfig({
       INVOICE_SELLER_CIF: 'RO18547290',
       INVOICE_SELLER_REG_NO: 'J40/2345/2021',
       INVOICE_SELLER_ADDRESS: 'Bd. Ion Mihalache nr. 1',
-      INVOICE_SELLER_CITY: 'București',
+      INVOICE_SELLER_CITY: 'Sector 1',
       INVOICE_SELLER_COUNTY: 'București',
       // The partner account: a local OpenID provider that e2e/partner.spec.ts starts on this port
       // (discovery happens at the first partner request, so it need not run before the server).

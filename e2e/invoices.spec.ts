@@ -15,6 +15,13 @@ test('fill billing data, pay, download the invoice PDF and read it', async ({ pa
 
   await page.goto('/setari/date-facturare');
   await expect(page.getByRole('heading', { name: 'Date de facturare' })).toBeVisible();
+  // In București the locality is a sector (e-Factura names it SECTORn).
+  const county = page.getByLabel('Județul');
+  await county.selectOption('București');
+  await expect(page.getByLabel('Sectorul')).toContainText('Sector 6');
+  await expect(page.getByLabel('Localitatea')).toHaveCount(0);
+  await county.selectOption('');
+  await expect(page.getByLabel('Localitatea')).toBeVisible();
   await page.getByRole('radio', { name: 'Persoană juridică' }).check();
   await page.getByLabel('Denumirea firmei').fill('Științe Aplicate Țării SRL');
   await page.getByLabel('Cod de identificare fiscală (CIF)').fill('RO14399841');

@@ -1,7 +1,7 @@
 // Configuration from the environment, validated once at start with a clear message per bad value.
 import { z } from 'zod';
 import { resolve } from 'node:path';
-import { COUNTIES, REG_NO, isValidCif, normalizeCif } from '../src/shared/billing-rules.ts';
+import { BUCHAREST, COUNTIES, REG_NO, isValidCif, normalizeCif, sectorOf } from '../src/shared/billing-rules.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -178,9 +178,13 @@ function partnerProblems(c: z.infer<typeof schema>): string[] {
 function invoiceProblems(c: z.infer<typeof schema>): string[] {
   const realPayments = c.PAYMENTS_PROVIDER === 'stripe' || (c.PAYMENTS_PROVIDER === undefined && c.STRIPE_SECRET_KEY);
   if (c.NODE_ENV !== 'production' || !realPayments) return [];
-  return (['INVOICE_SELLER_NAME', 'INVOICE_SELLER_CIF', 'INVOICE_SELLER_REG_NO', 'INVOICE_SELLER_ADDRESS', 'INVOICE_SELLER_CITY'] as const)
+  const missing = (['INVOICE_SELLER_NAME', 'INVOICE_SELLER_CIF', 'INVOICE_SELLER_REG_NO', 'INVOICE_SELLER_ADDRESS', 'INVOICE_SELLER_CITY'] as const)
     .filter((name) => !c[name])
     .map((name) => `  ${name}: required with card payments in production (the seller on every invoice)`);
+  // e-Factura (CIUS-RO BR-RO-100) names a Bucharest locality by its sector.
+  if (c.INVOICE_SELLER_COUNTY === BUCHAREST && c.INVOICE_SELLER_CITY && !sectorOf(c.INVOICE_SELLER_CITY))
+    missing.push('  INVOICE_SELLER_CITY: in București, the sector ("Sector 1" … "Sector 6")');
+  return missing;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<string, string>> = {}): Config {

@@ -82,6 +82,15 @@ export const COUNTRIES: ReadonlyArray<{ code: string; name: string }> = [
 ].map(([code, name]) => ({ code: code!, name: name! }));
 
 export const countyCode = (name: string) => COUNTIES.find((c) => c.name === name)?.code ?? null;
+/** Bucharest's "localities" on an invoice are its six sectors (CIUS-RO BR-RO-100 wants SECTOR1–6). */
+export const BUCHAREST = 'București';
+export const SECTORS = ['Sector 1', 'Sector 2', 'Sector 3', 'Sector 4', 'Sector 5', 'Sector 6'] as const;
+/** "sector3", "Sector  3" → "Sector 3"; anything else null. */
+export const sectorOf = (city: string) => {
+  const m = /^sector\s*([1-6])$/i.exec(city.trim());
+  return m ? `Sector ${m[1]}` : null;
+};
+
 export const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
 
 const CIF_KEY = [7, 5, 3, 2, 1, 7, 5, 3, 2];
@@ -156,6 +165,7 @@ export const billingBody = z
     // In Romania the county is one of the list (the invoice and e-Factura name it); abroad, free text.
     if (b.country === 'RO' && !COUNTIES.some((c) => c.name === b.county))
       issue('county', 'FORM_COUNTY_INVALID');
+    if (b.country === 'RO' && b.county === BUCHAREST && !sectorOf(b.city)) issue('city', 'FORM_BUCHAREST_SECTOR_REQUIRED');
     if (b.kind !== 'company') return;
     if (!b.cif) issue('cif', 'FORM_CIF_REQUIRED');
     else if (b.country === 'RO' ? !isValidCif(b.cif) : !/^[A-Z0-9]{2,20}$/.test(b.cif))
@@ -165,7 +175,11 @@ export const billingBody = z
       else if (!REG_NO.test(b.reg_no)) issue('reg_no', 'FORM_REG_NO_INVALID');
     }
   })
-  // A person has no CIF or registry number on the invoice, whatever the form still held.
-  .transform((b) => (b.kind === 'person' ? { ...b, cif: '', reg_no: '' } : b));
+  // A person has no CIF or registry number on the invoice, whatever the form still held; a
+  // Bucharest sector is written one way.
+  .transform((b) => {
+    const city = b.country === 'RO' && b.county === BUCHAREST ? (sectorOf(b.city) ?? b.city) : b.city;
+    return b.kind === 'person' ? { ...b, city, cif: '', reg_no: '' } : { ...b, city };
+  });
 export type BillingBody = z.input<typeof billingBody>;
 export type BillingData = z.output<typeof billingBody>;

@@ -178,6 +178,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_REG_NO_REQUIRED: 'Introdu numărul de înregistrare la Registrul Comerțului.',
   FORM_REG_NO_INVALID: 'Numărul de la Registrul Comerțului nu este valid (de exemplu J40/1234/2020 sau J2020001234406).',
   FORM_COUNTY_INVALID: 'Alege județul din listă.',
+  FORM_BUCHAREST_SECTOR_REQUIRED: 'Pentru București, alege sectorul (Sector 1–6).',
   FORM_COUNTRY_INVALID: 'Alege țara din listă.',
   FORM_INVOICE_NOT_FOUND: 'Factura nu a fost găsită.',
   FORM_INVOICE_ALREADY_VOIDED: 'Factura a fost deja stornată.',

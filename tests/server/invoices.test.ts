@@ -76,7 +76,7 @@ beforeAll(async () => {
     INVOICE_SELLER_CIF: 'RO18547290',
     INVOICE_SELLER_REG_NO: 'J40/2345/2021',
     INVOICE_SELLER_ADDRESS: 'Bd. Ion Mihalache nr. 1',
-    INVOICE_SELLER_CITY: 'București',
+    INVOICE_SELLER_CITY: 'Sector 1',
     INVOICE_SELLER_COUNTY: 'București',
   });
   packages = (await api('GET', '/packages')).json().packages;
@@ -453,6 +453,10 @@ describe('e-Factura XML (UBL 2.1, CIUS-RO)', () => {
     expect(xml).toContain(`<cbc:ID>${inv.code}</cbc:ID>`);
     expect(xml).toMatch(/<cbc:IssueDate>\d{4}-\d{2}-\d{2}<\/cbc:IssueDate>/);
     expect(xml).toContain('<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>');
+    // The seller is in București, Sector 1: CIUS-RO's SECTORn.
+    expect(xml.slice(xml.indexOf('<cac:AccountingSupplierParty>'), xml.indexOf('</cac:AccountingSupplierParty>'))).toContain(
+      '<cbc:CityName>SECTOR1</cbc:CityName>',
+    );
     // UBL's element order: the schema refuses the document otherwise.
     const order = [
       'cbc:CustomizationID',
@@ -505,6 +509,22 @@ describe('e-Factura XML (UBL 2.1, CIUS-RO)', () => {
     expect(customer).toContain('<cbc:CompanyID>0000000000000</cbc:CompanyID>');
     expect(customer).not.toContain('cac:PartyTaxScheme');
   });
+
+  it('a Bucharest buyer is asked for the sector, and the XML names it SECTORn (CIUS-RO BR-RO-100)', async () => {
+    const u = await person();
+    const bucharest = { ...company, city: 'București', county: 'București' };
+    const refused = await api('PUT', '/user/billing', u, bucharest);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.city).toEqual(['FORM_BUCHAREST_SECTOR_REQUIRED']);
+    const saved = await api('PUT', '/user/billing', u, { ...bucharest, city: 'sector3' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().billing.city).toBe('Sector 3');
+    const inv = await invoiceOf(u, (await pay(u)).order.id);
+    const xml = (await api('GET', `/invoices/${inv.id}/efactura`, u)).body;
+    const customer = xml.slice(xml.indexOf('<cac:AccountingCustomerParty>'), xml.indexOf('</cac:AccountingCustomerParty>'));
+    expect(customer).toContain('<cbc:CityName>SECTOR3</cbc:CityName>');
+    expect(customer).toContain('<cbc:CountrySubentity>RO-B</cbc:CountrySubentity>');
+  });
 });
 
 describe('seller settings', () => {
@@ -524,6 +544,9 @@ describe('seller settings', () => {
       INVOICE_SELLER_CITY: 'București',
     };
     expect(loadConfig({}, { ...prod, ...seller }).INVOICE_SELLER_CIF).toBe('RO18547290');
+    // In București the locality on an e-Factura is the sector.
+    expect(() => loadConfig({}, { ...prod, ...seller, INVOICE_SELLER_COUNTY: 'București' })).toThrow(/INVOICE_SELLER_CITY: in București, the sector/);
+    expect(loadConfig({}, { ...prod, ...seller, INVOICE_SELLER_COUNTY: 'București', INVOICE_SELLER_CITY: 'Sector 1' }).INVOICE_SELLER_CITY).toBe('Sector 1');
     // The sandbox hands out no real invoices: no seller needed there.
     expect(() => loadConfig({}, { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'sandbox' })).not.toThrow();
   });

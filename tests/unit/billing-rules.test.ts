@@ -105,6 +105,15 @@ describe('billingBody', () => {
     expect(errorsOf({ ...company, county: 'Cluj-Napoca' })).toEqual({ county: 'FORM_COUNTY_INVALID' });
   });
 
+  it('București: the locality is a sector, written "Sector n"; elsewhere the city is free', () => {
+    const b = { ...company, county: 'București' };
+    expect(errorsOf({ ...b, city: 'București' })).toEqual({ city: 'FORM_BUCHAREST_SECTOR_REQUIRED' });
+    expect(errorsOf({ ...b, city: 'Sector 7' })).toEqual({ city: 'FORM_BUCHAREST_SECTOR_REQUIRED' });
+    expect(billingBody.parse({ ...b, city: ' sector  2 ' }).city).toBe('Sector 2');
+    expect(billingBody.parse({ ...company, city: 'Sector 2' }).city).toBe('Sector 2');
+    expect(errorsOf({ ...company, country: 'DE', county: 'București', city: 'Berlin', cif: 'DE123456789', reg_no: '' })).toEqual({});
+  });
+
   it('a person needs neither, and loses what the form still held', () => {
     const r = billingBody.parse({ ...company, kind: 'person', cif: 'garbage', reg_no: 'garbage' });
     expect(r).toMatchObject({ kind: 'person', cif: '', reg_no: '' });

@@ -1,10 +1,10 @@
 // e-Factura: the invoice as UBL 2.1 XML with the CIUS-RO customisation, the format ANAF's SPV
 // accepts (B2B and, since 2024, B2C). A storno is an Invoice (380) with a negative quantity that
 // names the original in BillingReference, as Romanian storno invoices are commonly sent.
-// Known limit: CIUS-RO wants Bucharest's CityName as SECTOR1…SECTOR6; the billing form does not ask
-// for the sector, so a Bucharest address is sent with the city as typed (see docs/API.md).
+// CIUS-RO wants Bucharest's CityName as SECTOR1…SECTOR6: the billing form asks for the sector there;
+// an address saved before it did (or a seller configured with another city) goes as written.
 import type { InvoiceFull, InvoiceParty } from '../../../src/shared/invoice-payloads.ts';
-import { countyCode } from '../../../src/shared/billing-rules.ts';
+import { BUCHAREST, countyCode, sectorOf } from '../../../src/shared/billing-rules.ts';
 
 export const CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1';
 
@@ -22,10 +22,12 @@ const day = (iso: string) =>
 function address(p: InvoiceParty): string {
   const country = p.country || 'RO';
   const sub = country === 'RO' && countyCode(p.county) ? `RO-${countyCode(p.county)}` : p.county;
+  const sector = country === 'RO' && p.county === BUCHAREST ? sectorOf(p.city) : null;
+  const city = sector ? sector.replace(' ', '').toUpperCase() : p.city;
   return [
     '<cac:PostalAddress>',
     `<cbc:StreetName>${esc(p.address || '-')}</cbc:StreetName>`,
-    `<cbc:CityName>${esc(p.city || '-')}</cbc:CityName>`,
+    `<cbc:CityName>${esc(city || '-')}</cbc:CityName>`,
     sub ? `<cbc:CountrySubentity>${esc(sub)}</cbc:CountrySubentity>` : '',
     `<cac:Country><cbc:IdentificationCode>${esc(country)}</cbc:IdentificationCode></cac:Country>`,
     '</cac:PostalAddress>',

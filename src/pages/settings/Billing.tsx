@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from '../../router/Link.tsx';
 import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
 import { useForm, TextField, SubmitButton, FormErrors, ErrorList } from '../../shell/form/index.ts';
-import { billingBody, COUNTIES, COUNTRIES, type BillingBody } from '../../shared/billing-rules.ts';
+import { billingBody, BUCHAREST, COUNTIES, COUNTRIES, SECTORS, sectorOf, type BillingBody } from '../../shared/billing-rules.ts';
 import { getBilling, saveBilling } from '../../api/invoices.ts';
 import { showToast } from '../../state/toast.ts';
 import { errorCode } from '../../api/errors.ts';
@@ -135,7 +135,6 @@ function BillingForm({ initial }: { initial: Values }) {
         required
         {...form.field('address')}
       />
-      <TextField label="Localitatea" autoComplete="address-level2" required {...form.field('city')} />
       {inRomania ? (
         <Choice
           label="Județul"
@@ -144,11 +143,29 @@ function BillingForm({ initial }: { initial: Values }) {
           placeholder="Alege județul…"
           options={COUNTIES.map((c) => ({ value: c.name, label: c.name }))}
           errors={form.errors.county ?? []}
-          onChange={(v) => form.set('county', v)}
+          onChange={(v) => {
+            // București's localities are its sectors (e-Factura names them so); a sector means
+            // nothing elsewhere.
+            if (v === BUCHAREST) form.set('city', sectorOf(values.city) ?? '');
+            else if (values.county === BUCHAREST) form.set('city', '');
+            form.set('county', v);
+          }}
+        />
+      ) : null}
+      {inRomania && values.county === BUCHAREST ? (
+        <Choice
+          label="Sectorul"
+          name="city"
+          value={sectorOf(values.city) ?? ''}
+          placeholder="Alege sectorul…"
+          options={SECTORS.map((x) => ({ value: x, label: x }))}
+          errors={form.errors.city ?? []}
+          onChange={(v) => form.set('city', v)}
         />
       ) : (
-        <TextField label="Regiunea (opțional)" autoComplete="address-level1" {...form.field('county')} />
+        <TextField label="Localitatea" autoComplete="address-level2" required {...form.field('city')} />
       )}
+      {inRomania ? null : <TextField label="Regiunea (opțional)" autoComplete="address-level1" {...form.field('county')} />}
       <Choice
         label="Țara"
         name="country"
