@@ -64,6 +64,11 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   await expect(page.locator('.sim-card', { hasText: 'Simulare București — premium' })).toContainText('Disponibilă cu Premium');
   await page.getByLabel('Centrul universitar').selectOption('timisoara');
   await expect(page.locator('.sim-card', { hasText: 'Simulare Timișoara — model 2026' })).toContainText('Cel mai bun rezultat');
+  // The choice is in the address: a reload keeps it rather than going back to the own centre.
+  await expect(page).toHaveURL(/\/teste\/simulare\/centre\?centru=timisoara$/);
+  await page.reload();
+  await expect(page.getByLabel('Centrul universitar')).toHaveValue('timisoara');
+  await expect(page.locator('.sim-card', { hasText: 'Simulare Timișoara — model 2026' })).toBeVisible();
 });
 
 test('a Medinsider link: the uuid is kept and every start returns to it until it is finished', async ({ page }) => {

@@ -1,6 +1,9 @@
 // /teste/simulare/centre — choose a university centre and one of its allowed subject variants
-// (SPEC §5), then take one of its published simulations under that centre's rules.
+// (SPEC §5), then take one of its published simulations under that centre's rules. The choice
+// lives in the address (?centru=galati): it survives a reload or a remount, and the candidate's
+// own centre is the start only while nothing was chosen.
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client.ts';
 import { fetchSimulations, type SimulationSummary } from '../../api/simulations.ts';
@@ -20,10 +23,13 @@ import { PageNotices } from '../../components/simulations/PageNotices.tsx';
 export default function SimulationCenters() {
   const { online, product, user } = useSnapshot(app);
   const { lists } = useProfileLists();
-  const [touched, setTouched] = useState(false);
+  const [params, setParams] = useSearchParams();
+  // A centre the app knows; anything else in the address is ignored.
+  const chosen = DEFAULT_SCORING_PROFILES.find((p) => p.slug === params.get('centru'))?.slug ?? null;
+  const touched = chosen !== null;
   // The admin-edited profiles; the defaults until they arrive (or offline).
   const [profiles, setProfiles] = useState<ScoringProfile[]>(DEFAULT_SCORING_PROFILES);
-  const [center, setCenter] = useState('timisoara');
+  const [center, setCenter] = useState(chosen ?? 'timisoara');
   const [variant, setVariant] = useState('biologie,chimie');
   const [sims, setSims] = useState<SimulationSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -78,7 +84,7 @@ export default function SimulationCenters() {
             Centrul universitar
           </label>
           <select id="sim-center" className="form-field__input form-select" value={center} onChange={(e) => {
-              setTouched(true);
+              setParams({ centru: e.target.value }, { replace: true });
               setCenter(e.target.value);
             }}>
             {profiles.map((p) => (
