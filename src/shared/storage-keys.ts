@@ -23,6 +23,8 @@ export const STORAGE = {
   firstVisit: 'first-visit',
   /** '1' once the candidate has used the app (second visit or a finished test): the install banner may show. */
   usedApp: 'used-app',
+  /** Which centres' scoring rules are confirmed, as the admin last set them ({ slug: known }). */
+  scoringKnown: 'scoring-known',
 } as const;
 
 /** Keys removed by logout (SPEC §4). */

@@ -9,9 +9,14 @@ export const ESTIMATE_EXPLANATION =
 export const ESTIMATE_EXPLANATION_MANY =
   'Estimare: regulile de punctare ale centrelor marcate astfel nu sunt confirmate, așa că nota lor este calculată după ce se știe, completat cu presupuneri. Nu este un rezultat oficial.';
 
-/** True when the profile with this slug is known to the app and its rules are not confirmed. */
-export function isEstimateProfile(slug: string | null | undefined): boolean {
+/**
+ * True when the profile with this slug is known to the app and its rules are not confirmed: as the
+ * admin set them (`known`, from GET /scoring-profiles, src/state/scoring-known.ts) when given,
+ * else the built-in default.
+ */
+export function isEstimateProfile(slug: string | null | undefined, known?: Readonly<Record<string, boolean>>): boolean {
   if (!slug) return false;
+  if (known && typeof known[slug] === 'boolean') return !known[slug];
   return defaultProfile(slug)?.known === false;
 }
 

@@ -18,6 +18,7 @@ import { HISTORY_PAGE_SIZE } from '../../shared/test-limits.ts';
 import { grids as gridsText } from '../../components/practice/format.ts';
 import '../../styles/tests.css';
 import { isEstimateProfile } from '../../components/practice/Estimate.tsx';
+import { refreshScoringKnown, scoringKnown } from '../../state/scoring-known.ts';
 
 export type HistoryRow = {
   id: string;
@@ -40,6 +41,10 @@ const STATUS_TEXT = { unfinished: 'Neterminat', finished: 'Terminat', abandoned:
 
 export default function History() {
   const { online, product } = useSnapshot(app);
+  const { bySlug: confirmed } = useSnapshot(scoringKnown);
+  useEffect(() => {
+    if (online) void refreshScoringKnown();
+  }, [online]);
   const [page, setPage] = useState(1);
   const [server, setServer] = useState<{ tests: ServerTest[]; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -81,7 +86,7 @@ export default function History() {
         grid_count: t.grid_count,
         answered: t.answered_count ?? null,
         grade: t.grade,
-        estimate: isEstimateProfile(t.profile),
+        estimate: isEstimateProfile(t.profile, confirmed),
         unsynced: false,
         offline: t.source === 'offline',
         paper: t.source === 'paper',
@@ -103,7 +108,7 @@ export default function History() {
         grid_count: t.grid_ids.length,
         answered: answered.get(t.id) ?? 0,
         grade: typeof result?.grade === 'number' ? result.grade : null,
-        estimate: isEstimateProfile(result?.profile),
+        estimate: isEstimateProfile(result?.profile, confirmed),
         unsynced,
         offline: t.source === 'offline',
         paper: t.source === 'paper',
@@ -111,7 +116,7 @@ export default function History() {
       });
     }
     return [...byId.values()].sort((a, b) => b.started_at.localeCompare(a.started_at));
-  }, [server, local, localAnswers, page]);
+  }, [server, local, localAnswers, page, confirmed]);
 
   // Server totals plus the device's tests the server has not seen; offline: the device's tests.
   const counts = useMemo(() => {

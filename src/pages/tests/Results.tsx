@@ -21,6 +21,7 @@ import { ResultRow, formatDuration, type ResultRowData } from '../../components/
 import { RetestActions } from '../../components/practice/RetestActions.tsx';
 import { ESTIMATE_EXPLANATION, ESTIMATE_EXPLANATION_MANY, EstimateBadge, isEstimateProfile } from '../../components/practice/Estimate.tsx';
 import { totalTimeS } from '../../shared/test-time.ts';
+import { refreshScoringKnown, scoringKnown } from '../../state/scoring-known.ts';
 import { SimulationResultCard } from '../../components/simulations/SimulationResultCard.tsx';
 import '../../styles/tests.css';
 
@@ -32,6 +33,10 @@ const fmt = (n: number | null | undefined, d = 2) => (n === null || n === undefi
 export default function Results() {
   const { id = '' } = useParams();
   const { online, product } = useSnapshot(app);
+  const { bySlug: known } = useSnapshot(scoringKnown);
+  useEffect(() => {
+    if (online) void refreshScoringKnown();
+  }, [online]);
   const test = useLiveQuery(async () => {
     const t = await db.tests.get(id);
     return t && !foreignTo(t, currentOwner()) ? t : null;
@@ -128,7 +133,9 @@ export default function Results() {
   const centers = server?.by_center ?? local?.centers ?? null;
   // Same definition as the ranking (finished_at − started_at), from the server when it answered.
   const totalTime = (server ? server.total_time_s : test ? totalTimeS(test) : 0) * 1000;
-  const estimate = isEstimateProfile(result?.profile);
+  // The server's centre list says how the profile stands now; else what the admin last set, or the default.
+  const serverKnown = server?.by_center?.find((c) => c.slug === result?.profile)?.known;
+  const estimate = serverKnown === undefined ? isEstimateProfile(result?.profile, known) : !serverKnown;
   const anyCenterEstimate = centers?.some((c) => !c.known) ?? false;
   const status = server?.test.status ?? test?.status;
 
