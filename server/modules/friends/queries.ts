@@ -2,6 +2,7 @@
 // (unique index on least/greatest), so every lookup of a pair reads both directions.
 import type { Db } from '../../db/db.ts';
 import { SEARCH_RESULTS_MAX, type SearchQuery } from '../../../src/shared/friend-rules.ts';
+import { likeAnywhere } from '../../lib/like.ts';
 
 export type FriendshipRow = {
   id: number;
@@ -164,9 +165,6 @@ export function blockedBy(db: Db, userId: number) {
   );
 }
 
-/** `\`, `%` and `_` taken literally inside a LIKE pattern. */
-const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * People the viewer may find: never the viewer, never someone either of the two blocked. An
  * e-mail matches exactly; a name matches anywhere in the name, case-insensitively; a text shaped
@@ -180,7 +178,7 @@ export function searchPeople(db: Db, viewer: number, q: SearchQuery) {
   const params: unknown[] =
     q.kind === 'email'
       ? [viewer, q.email]
-      : [viewer, `%${likeLiteral(q.name)}%`, ...(q.code ? [q.code] : [])];
+      : [viewer, likeAnywhere(q.name), ...(q.code ? [q.code] : [])];
   return db.query<PersonRow & { requester_id: number | null; status: FriendshipRow['status'] | null }>(
     `select u.id, u.name, u.avatar_thumb_path, f.requester_id, f.status
        from users u

@@ -2,11 +2,10 @@
 // (GRL-000042), the buyer's name or the account's email.
 import type { Db } from '../../db/db.ts';
 import { INVOICE_COLS, type InvoiceRow } from './queries.ts';
+import { likeAnywhere } from '../../lib/like.ts';
 
 export type AdminInvoiceRow = InvoiceRow & { buyer_name: string; user_email: string | null };
 
-/** LIKE's own characters in the admin's text are matched literally. */
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function adminInvoices(db: Db, search: string | null, before: number | null, limit: number): Promise<AdminInvoiceRow[]> {
   return db.query<AdminInvoiceRow>(
@@ -19,6 +18,6 @@ export function adminInvoices(db: Db, search: string | null, before: number | nu
         and ($2::int is null or i.id < $2)
       order by i.id desc
       limit $3`,
-    [search ? likePattern(search) : null, before, limit],
+    [search ? likeAnywhere(search) : null, before, limit],
   );
 }
