@@ -4,7 +4,7 @@
 // the next submit starts a new one. What the page shows comes from the order the server settled.
 // With saved cards, the default one is preselected and paying with it charges it at once (the 3-D
 // Secure page when its bank asks); a new card is saved for the renewal once the payment went through.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/errors.ts';
 import {
@@ -16,9 +16,8 @@ import {
   type PaymentOrder,
   type PremiumPackage,
 } from '../../../api/payments.ts';
-import { getCards, type SavedCard } from '../../../api/cards.ts';
 import { Link } from '../../../router/Link.tsx';
-import { SavedCardChoice, type CardChoice } from './SavedCardChoice.tsx';
+import { SavedCardChoice, useSavedCardChoice, type CardChoice } from './SavedCardChoice.tsx';
 import {
   CardFields,
   cardErrorsFrom,
@@ -58,19 +57,7 @@ export function CardForm({
     card: CardChoice;
     checkout?: CheckoutResponse;
   } | null>(null);
-  const [saved, setSaved] = useState<readonly SavedCard[]>([]);
-  const [choice, setChoice] = useState<CardChoice>('new');
-  useEffect(() => {
-    // Without the list (an error), the form still takes a new card.
-    getCards().then(
-      (r) => {
-        setSaved(r.cards);
-        const preferred = r.cards.find((c) => c.is_default) ?? r.cards[0];
-        if (preferred) setChoice(preferred.id);
-      },
-      () => undefined,
-    );
-  }, []);
+  const { saved, choice, setChoice } = useSavedCardChoice();
   const coupon = quote?.package_id === pkg.id ? quote : null;
   const price = coupon?.amount_bani ?? pkg.price_bani;
 

@@ -1,11 +1,32 @@
 // The checkout's choice of card: the user's saved cards (the default one preselected) or a new
 // one. Paying with a saved card charges it at once; a new card is typed in the form below it.
-import type { SavedCard } from '../../../api/cards.ts';
+import { useEffect, useState } from 'react';
+import { getCards, type SavedCard } from '../../../api/cards.ts';
 import { brandName } from '../../settings/cards/CardList.tsx';
 
 const exp = (c: SavedCard) => `${String(c.exp_month).padStart(2, '0')}/${String(c.exp_year).slice(-2)}`;
 
 export type CardChoice = number | 'new';
+
+/**
+ * The user's saved cards for a checkout form and the card chosen, the default (else the newest)
+ * preselected once the list arrives; without the list (an error) the form still takes a new card.
+ */
+export function useSavedCardChoice() {
+  const [saved, setSaved] = useState<readonly SavedCard[]>([]);
+  const [choice, setChoice] = useState<CardChoice>('new');
+  useEffect(() => {
+    getCards().then(
+      (r) => {
+        setSaved(r.cards);
+        const preferred = r.cards.find((c) => c.is_default) ?? r.cards[0];
+        if (preferred) setChoice(preferred.id);
+      },
+      () => undefined,
+    );
+  }, []);
+  return { saved, choice, setChoice };
+}
 
 export function SavedCardChoice({
   cards,

@@ -13,12 +13,11 @@ import {
   type PaymentOrder,
   type PremiumPackage,
 } from '../../../../api/payments.ts';
-import { getCards, type SavedCard } from '../../../../api/cards.ts';
 import type { QuoteResponse } from '../../../../api/coupons.ts';
 import { Link } from '../../../../router/Link.tsx';
 import { FormErrors } from '../../../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../../../shell/form/SubmitButton.tsx';
-import { SavedCardChoice, type CardChoice } from '../SavedCardChoice.tsx';
+import { SavedCardChoice, useSavedCardChoice, type CardChoice } from '../SavedCardChoice.tsx';
 import { formatLei, newKey } from '../format.ts';
 import { StripeCardBox, cardProblem, useCardElement } from './StripeCardField.tsx';
 import { authenticateSavedCard, payWithNewCard, serverWord } from './stripe-flow.ts';
@@ -52,19 +51,7 @@ export default function StripeCardForm({
     /** Stripe.js said the money moved and the server has not settled yet: only read it again. */
     pending?: boolean;
   } | null>(null);
-  const [saved, setSaved] = useState<readonly SavedCard[]>([]);
-  const [choice, setChoice] = useState<CardChoice>('new');
-  useEffect(() => {
-    // Without the list (an error), the form still takes a new card.
-    getCards().then(
-      (r) => {
-        setSaved(r.cards);
-        const preferred = r.cards.find((c) => c.is_default) ?? r.cards[0];
-        if (preferred) setChoice(preferred.id);
-      },
-      () => undefined,
-    );
-  }, []);
+  const { saved, choice, setChoice } = useSavedCardChoice();
   // The Element's own message as the user types (cleared when the card is fixed).
   useEffect(() => setCardErrors(state.error ? [state.error] : []), [state.error]);
   const coupon = quote?.package_id === pkg.id ? quote : null;
