@@ -4,13 +4,11 @@
 // message; the card paid with at checkout is saved as the default, and the last card cannot be
 // removed while the subscription renews ('must keep one card').
 import { test, expect, type Page } from './fixtures.ts';
-import { registerAccount } from './helpers.ts';
+import { registerAccount, payWithTestCard, fillTestCard } from './helpers.ts';
 
 async function addCard(page: Page, number: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Adaugă un card' });
-  await form.getByLabel('Numărul cardului').fill(number);
-  await form.getByLabel('Expirare (LL/AA)').fill('12/35');
-  await form.getByLabel('CVV').fill('123');
+  await fillTestCard(form, number);
   await form.getByRole('button', { name: 'Salvează cardul' }).click();
 }
 const rows = (page: Page) => page.getByRole('list', { name: 'Cardurile salvate' }).getByRole('listitem');
@@ -71,10 +69,7 @@ test("the card paid with at checkout is saved as the default; the last card cann
   await expect(page.getByTestId('card-saved-note')).toContainText(
     'Cardul va fi salvat pentru reînnoirea automată a abonamentului.',
   );
-  await page.getByLabel('Numărul cardului').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expirare (LL/AA)').fill('12/35');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: /^Plătește/ }).click();
+  await payWithTestCard(page);
   await expect(page.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
 
   // No visit to /setari/carduri was needed: the renewal has its card.

@@ -4,14 +4,12 @@
 // goes through our 3-D Secure page. CHECKOUT_SHOTS=dir also saves the screen at 390 and 1280 px,
 // light and dark.
 import { test, expect, type Page } from './fixtures.ts';
-import { registerAccount } from './helpers.ts';
+import { registerAccount, fillTestCard } from './helpers.ts';
 
 async function addCard(page: Page, number: string): Promise<void> {
   await page.goto('/setari/carduri');
   const form = page.getByRole('form', { name: 'Adaugă un card' });
-  await form.getByLabel('Numărul cardului').fill(number);
-  await form.getByLabel('Expirare (LL/AA)').fill('12/35');
-  await form.getByLabel('CVV').fill('123');
+  await fillTestCard(form, number);
   await form.getByRole('button', { name: 'Salvează cardul' }).click();
 }
 

@@ -3,15 +3,9 @@
 // redeemed on /setari/cupoane, the anniversary code claimed by a visitor who signs in and comes
 // back, and the trial activated once and refused the second time. Each test has its own account;
 // the demo coupons BAC2026 (25 %) and ZILE7 (7 days) come from the demo seed.
-import { test, expect, chooseEssentialCookies, type Page } from './fixtures.ts';
-import { registerAccount } from './helpers.ts';
+import { test, expect, chooseEssentialCookies } from './fixtures.ts';
+import { registerAccount, payWithTestCard } from './helpers.ts';
 
-async function payWith(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Numărul cardului').fill(number);
-  await page.getByLabel('Expirare (LL/AA)').fill('12/35');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: /^Plătește/ }).click();
-}
 
 test('a coupon at checkout: the reduced price, a declined card keeps it, the sandbox card pays it', async ({ page }) => {
   test.slow();
@@ -33,9 +27,9 @@ test('a coupon at checkout: the reduced price, a declined card keeps it, the san
   await expect(page.getByRole('heading', { name: 'Plată cu cardul: Premium 1 lună, 49,00 lei 36,75 lei' })).toBeVisible();
   await page.getByRole('radio', { name: /^12 luni/ }).check();
 
-  await payWith(page, '4000 0000 0000 0002');
+  await payWithTestCard(page, '4000 0000 0000 0002');
   await expect(page.getByText('Cardul a fost refuzat.').first()).toBeVisible();
-  await payWith(page, '4242 4242 4242 4242');
+  await payWithTestCard(page, '4242 4242 4242 4242');
   await expect(page.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
   await expect(page.getByText(/Premium 12 luni, 299,25 lei, plătit cu cardul •••• 4242/)).toBeVisible();
 

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './env.ts';
 
 export const DEMO = { email: 'elev@grilio.ro', password: 'Grilio2026!' };
@@ -121,4 +121,17 @@ export async function shoot(page: Page, dir: string | undefined, name: string, a
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Types a sandbox test card (README's list) into the card fields of `scope`: a page or one form. */
+export async function fillTestCard(scope: Page | Locator, number: string): Promise<void> {
+  await scope.getByLabel('Numărul cardului').fill(number);
+  await scope.getByLabel('Expirare (LL/AA)').fill('12/35');
+  await scope.getByLabel('CVV').fill('123');
+}
+
+/** Pays the package chosen on /cont/premium with a sandbox test card. */
+export async function payWithTestCard(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
+  await fillTestCard(page, number);
+  await page.getByRole('button', { name: /^Plătește/ }).click();
 }

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
 import { test, expect, chooseEssentialCookies } from './fixtures.ts';
-import { ADMIN, login, registerAccount, shoot } from './helpers.ts';
+import { ADMIN, login, registerAccount, shoot, payWithTestCard } from './helpers.ts';
 
 test('fill billing data, pay, download the invoice PDF and read it', async ({ page }, testInfo) => {
   test.slow();
@@ -45,10 +45,7 @@ test('fill billing data, pay, download the invoice PDF and read it', async ({ pa
 
   await page.goto('/cont/premium');
   await page.getByRole('radio', { name: /^1 lună/ }).check();
-  await page.getByLabel('Numărul cardului').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expirare (LL/AA)').fill('12/35');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: /^Plătește/ }).click();
+  await payWithTestCard(page);
   await expect(page.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
 
   await page.goto('/setari/istoric-facturi');
@@ -102,10 +99,7 @@ test('an admin finds a paid invoice on /admin/facturi and stornos it; the candid
   const { email } = await registerAccount(page, 'Radu Rambursare');
   await page.goto('/cont/premium');
   await page.getByRole('radio', { name: /^1 lună/ }).check();
-  await page.getByLabel('Numărul cardului').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expirare (LL/AA)').fill('12/35');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: /^Plătește/ }).click();
+  await payWithTestCard(page);
   await expect(page.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const me = async () => (await (await page.request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } })).json()).user;

@@ -2,15 +2,9 @@
 // 3-D Secure test card, authorises on our 3-D Secure page and sees premium (crown, days left), then
 // cancels and keeps it to the period end; declined cards show their Romanian messages. Each test
 // registers its own account, so the demo accounts stay as other specs expect them.
-import { test, expect, type Page } from './fixtures.ts';
-import { registerAccount } from './helpers.ts';
+import { test, expect } from './fixtures.ts';
+import { registerAccount, payWithTestCard } from './helpers.ts';
 
-async function payWith(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Numărul cardului').fill(number);
-  await page.getByLabel('Expirare (LL/AA)').fill('12/35');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: /^Plătește/ }).click();
-}
 
 test('buy a package with the 3-D Secure card, see premium, cancel and keep it to the period end', async ({ page }) => {
   test.slow();
@@ -20,7 +14,7 @@ test('buy a package with the 3-D Secure card, see premium, cancel and keep it to
   await expect(page.locator('.sidebar .avatar--premium')).toHaveCount(0);
   await page.getByRole('radio', { name: /^3 luni/ }).check();
   await expect(page.getByRole('heading', { name: /Plată cu cardul: Premium 3 luni, 129,00 lei/ })).toBeVisible();
-  await payWith(page, '4000 0027 6000 3184');
+  await payWithTestCard(page, '4000 0027 6000 3184');
 
   await expect(page).toHaveURL(/\/plata\/3ds\/pi_sbx_/);
   await expect(page.getByRole('heading', { name: 'Confirmă plata' })).toBeVisible();
@@ -52,11 +46,11 @@ test('declined cards show their Romanian message; a 3-D Secure refusal too', asy
 
   await page.goto('/cont/premium');
   await page.getByRole('radio', { name: /^1 lună/ }).check();
-  await payWith(page, '4000 0000 0000 9995');
+  await payWithTestCard(page, '4000 0000 0000 9995');
   await expect(page.getByRole('alert')).toContainText('Fonduri insuficiente pe card.');
-  await payWith(page, '4242 4242 4242 4241');
+  await payWithTestCard(page, '4242 4242 4242 4241');
   await expect(page.getByRole('alert')).toContainText('Numărul cardului nu este corect.');
-  await payWith(page, '4000 0027 6000 3184');
+  await payWithTestCard(page, '4000 0027 6000 3184');
   await page.getByRole('button', { name: 'Respinge' }).click();
   await expect(page).toHaveURL(/\/cont\/premium$/);
   await expect(page.getByRole('alert')).toContainText('Autentificarea 3D Secure a eșuat.');

@@ -2,7 +2,7 @@
 // from /setari/referrali; a friend registers through it in another browser and pays; both get
 // REFERRAL_REWARD_DAYS of premium, and the referrer's page shows who joined and what it earned.
 import { test, expect, chooseEssentialCookies } from './fixtures.ts';
-import { registerAccount } from './helpers.ts';
+import { registerAccount, payWithTestCard } from './helpers.ts';
 import { REFERRAL_REWARD_DAYS } from '../src/shared/referral-rules.ts';
 
 test('a friend registers through the personal link and pays: both are rewarded, the page shows it', async ({
@@ -36,10 +36,7 @@ test('a friend registers through the personal link and pays: both are rewarded, 
 
     await friend.goto('/cont/premium');
     await friend.getByRole('radio', { name: /^1 lună/ }).check();
-    await friend.getByLabel('Numărul cardului').fill('4242 4242 4242 4242');
-    await friend.getByLabel('Expirare (LL/AA)').fill('12/35');
-    await friend.getByLabel('CVV').fill('123');
-    await friend.getByRole('button', { name: /^Plătește/ }).click();
+    await payWithTestCard(friend);
     await expect(friend.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
   } finally {
     await friendContext.close();
