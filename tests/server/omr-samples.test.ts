@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SAMPLES_DIR, sampleImages, scoreSample } from '../../server/modules/scans/omr/omrchecker-bench.ts';
-import { expandLabels, templateFields, type OmrTemplate } from '../../server/modules/scans/omr/omrchecker.ts';
+import { expandLabels, samplePage, templateFields, type OmrTemplate } from '../../server/modules/scans/omr/omrchecker.ts';
 
 // Questions right with confidence, as measured (npm run bench, BENCH_PARTS=omr), out of the total.
 const MIN_RIGHT: Record<string, [number, number]> = {
@@ -61,6 +61,16 @@ describe('OMRChecker template adapter', () => {
     expect(f.map((x) => x.label)).toEqual(['q21', 'q22']);
     expect(f[1].bubbles[2]).toEqual({ x: 78 + 2 * 56, y: 41 + 46, w: 20, h: 20 });
     expect(f[0].values).toEqual(['A', 'B', 'C', 'D']);
+  });
+
+  it('says which template step it does not reproduce instead of reading without it', async () => {
+    const t: OmrTemplate = {
+      pageDimensions: [300, 400],
+      bubbleDimensions: [20, 20],
+      preProcessors: [{ name: 'CropPage' }, { name: 'FeatureBasedAlignment' }],
+      fieldBlocks: {},
+    };
+    expect(await samplePage(new Uint8Array(), t)).toMatch(/^template preprocessor FeatureBasedAlignment outside this adapter/);
   });
 });
 

@@ -129,10 +129,11 @@ export type SampleReading =
   { ok: true; answers: Record<string, SampleAnswer> } | { ok: false; reason: string };
 
 /** Unsupported preprocessors of a template, if any (the sample is then skipped). */
+/** OMRChecker's preprocessors this adapter reproduces (every sample in shared/omr-samples uses only these). */
+export const ADAPTED_PREPROCESSORS = ['CropPage', 'CropOnMarkers', 'GaussianBlur', 'Levels', 'MedianBlur'];
+
 export function unsupported(t: OmrTemplate): string[] {
-  return (t.preProcessors ?? [])
-    .map((p) => p.name)
-    .filter((n) => !['CropPage', 'CropOnMarkers', 'GaussianBlur', 'Levels', 'MedianBlur'].includes(n));
+  return (t.preProcessors ?? []).map((p) => p.name).filter((n) => !ADAPTED_PREPROCESSORS.includes(n));
 }
 
 export interface SampleContext {
@@ -240,7 +241,8 @@ export async function samplePage(
   ctx: SampleContext = {},
 ): Promise<GrayImage | string> {
   const skip = unsupported(t);
-  if (skip.length) return `preprocessor ${skip.join(', ')} not implemented`;
+  // The image is not read rather than read without a step its template relies on.
+  if (skip.length) return `template preprocessor ${skip.join(', ')} outside this adapter (it reproduces ${ADAPTED_PREPROCESSORS.join(', ')})`;
   const cv = await loadCv();
   const { data, info } = await sharp(image).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
   let cur = new cv.Mat(info.height, info.width, cv.CV_8UC1);
