@@ -1,7 +1,8 @@
 // The root of every screen: maintenance page (replaces the screens that need the server), development
-// banner, the routed layout inside an error boundary, then the client-only extras (toasts, cookie
-// banner, modals, PWA slot), which load as their own chunk once the page is live: the server does
-// not render them and the first paint of a public page does not wait for them.
+// banner, the routed layout inside an error boundary, then the client-only extras (scroll on
+// navigation, toasts, cookie banner, modals, PWA slot), which load as their own chunk once the
+// page is live: the server does not render them and the first paint of a public page does not
+// wait for them.
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -10,7 +11,6 @@ import { replacedByMaintenance } from './shell/maintenance.ts';
 import { DevBanner } from './shell/DevBanner.tsx';
 import { ErrorBoundary } from './shell/ErrorBoundary.tsx';
 import { useCurrentRouteDef } from './shell/layouts.tsx';
-import { ScrollManager } from './router/ScrollManager.tsx';
 import { useHydrated } from './ssr/hydration.ts';
 import type { RouteDef } from './shared/routes.ts';
 import { PageLoading } from './router/RoutePage.tsx';
@@ -50,7 +50,6 @@ export function Root() {
   return (
     <>
       <DevBanner />
-      <ScrollManager />
       <ErrorBoundary>
         <Outlet />
       </ErrorBoundary>

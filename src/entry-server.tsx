@@ -7,16 +7,16 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppRoutes, NOT_FOUND_PAGE } from './router/router.tsx';
 import { pageSource, preloadPage } from './router/pages.tsx';
-import { matchRoute } from './shared/routes.ts';
-import { preloadStaticLayout } from './shell/layouts.tsx';
+import { matchRoute, registerAppRoutes } from './shared/routes.ts';
+import { APP_ROUTES } from './shared/routes-app.ts';
 import { app } from './state/app.ts';
 import { SsrDataProvider, type SsrPayload } from './ssr/data.tsx';
 
+// The whole route table: the server renders public pages and, for any other path, the 404 page.
+registerAppRoutes(APP_ROUTES);
+
 export type { SsrPayload } from './ssr/data.tsx';
 export { dataKeys, serializePayload, SSR_DATA_ID } from './ssr/data.tsx';
-
-/** The build manifest key of the public layout's module, which every server-rendered page uses. */
-export const STATIC_LAYOUT_MODULE = 'src/shell/StaticLayout.tsx';
 
 /** The build manifest key of the page module a path renders (for modulepreload and CSS links). */
 export function pageModuleFor(pathname: string): string {
@@ -26,7 +26,7 @@ export function pageModuleFor(pathname: string): string {
 /** Complete HTML of the app root for a URL, rendered with the given data; rejects on a render error. */
 export async function render(url: string, payload: SsrPayload): Promise<string> {
   const pathname = new URL(url, 'http://localhost').pathname;
-  await Promise.all([preloadPage(matchRoute(pathname)?.page ?? NOT_FOUND_PAGE), preloadStaticLayout()]);
+  await preloadPage(matchRoute(pathname)?.page ?? NOT_FOUND_PAGE);
   // The same product name the browser gets in the payload (the hydrating render must match).
   app.product = payload.product;
   // renderToString, not the streaming renderer: the page module is loaded and its data given, so

@@ -8,8 +8,8 @@ import { BrowserRouter } from 'react-router';
 import './styles/index.css';
 import { AppRoutes, NavigationBridge, NOT_FOUND_PAGE } from './router/router.tsx';
 import { preloadPage } from './router/pages.tsx';
-import { preloadStaticLayout } from './shell/layouts.tsx';
 import { matchRoute } from './shared/routes.ts';
+import { loadAppRoutes } from './router/route-loader.ts';
 import { STORAGE } from './shared/storage-keys.ts';
 import { getItem } from './state/storage.ts';
 import { app } from './state/app.ts';
@@ -40,14 +40,15 @@ async function main(): Promise<void> {
   catchInstallPrompt();
   const container = document.getElementById('root')!;
   const payload = readEmbeddedPayload();
-  const route = matchRoute(window.location.pathname);
+  // Public pages are in the first-load route table; any other path needs the rest of it first.
+  const path = window.location.pathname;
+  const route = matchRoute(path) ?? (await loadAppRoutes(), matchRoute(path));
   // A stored Medinsider simulation sends the app elsewhere at start: render on the client then.
   const hydrate = payload !== null && container.firstElementChild !== null && !getItem(STORAGE.simulationMedinsiderUuid);
   if (hydrate) {
     app.product = payload.product;
-    // The page's module and the public layout before hydrating: nothing suspends, so the server's
-    // HTML is kept as it is.
-    await Promise.all([preloadPage(route?.page ?? NOT_FOUND_PAGE, payload.module), preloadStaticLayout()]);
+    // The page's module before hydrating: nothing suspends, so the server's HTML is kept as it is.
+    await preloadPage(route?.page ?? NOT_FOUND_PAGE, payload.module);
     // As a transition, hydration is rendered in slices that yield to the browser (a few ms each)
     // instead of one long task: the page stays responsive while it comes alive (issue 12, TBT).
     // The client starts once hydration is committed: its first state changes (theme, settings,
@@ -61,17 +62,11 @@ async function main(): Promise<void> {
     startTransition(() => {
       hydrateRoot(container, tree(payload, hydrated));
     });
-    const [{ startClient }] = await Promise.all([import('./start-client.ts'), committed]);
+    const [{ startClient }] = await Promise.all([import('./start-client.ts'), loadAppRoutes(), committed]);
     await startClient();
     return;
   }
-  // The public layout too for a public page or the 404 page (the offline shell renders them here).
-  const staticArea = !route || route.name.startsWith('static/');
-  const [{ startClient }] = await Promise.all([
-    import('./start-client.ts'),
-    route ? preloadPage(route.page) : undefined,
-    staticArea ? preloadStaticLayout() : undefined,
-  ]);
+  const [{ startClient }] = await Promise.all([import('./start-client.ts'), route ? preloadPage(route.page) : undefined]);
   void startClient();
   createRoot(container).render(tree(null));
 }

@@ -4,6 +4,7 @@
 // paint needs none of it; a client-rendered screen runs it before rendering, as before.
 import { subscribeKey } from 'valtio/utils';
 import { app } from './state/app.ts';
+import { loadAppRoutes } from './router/route-loader.ts';
 import { startApp } from './state/boot.ts';
 import { isSignedIn } from './state/user.ts';
 
@@ -26,7 +27,9 @@ async function startOffline(): Promise<void> {
   gridActions.startGridActions();
 }
 
-export function startClient(): Promise<void> {
+export async function startClient(): Promise<void> {
+  // The session's rules (guard, redirects, logout) need every route: the rest of the table first.
+  await loadAppRoutes();
   startApp();
   if (isSignedIn()) return startOffline();
   // A visitor who signs in later gets it then; a visitor who never does never loads IndexedDB.
@@ -35,5 +38,4 @@ export function startClient(): Promise<void> {
     stop();
     void startOffline();
   });
-  return Promise.resolve();
 }

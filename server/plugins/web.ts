@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { matchRoute, pageTitle, type RouteDef } from '../../src/shared/routes.ts';
+import { matchRoute, pageTitle, registerAppRoutes, type RouteDef } from '../../src/shared/routes.ts';
+import { APP_ROUTES } from '../../src/shared/routes-app.ts';
 import { THEME_SCRIPT } from '../../src/shared/theme-script.ts';
 import { BOOT_LOADER_SCRIPT, BOOT_MODULES_ID } from '../../src/shared/boot-loader.ts';
 
@@ -30,8 +31,6 @@ type SsrModule = {
   pageModuleFor: (pathname: string) => string;
   serializePayload: (payload: SsrPayload) => string;
   SSR_DATA_ID: string;
-  /** The public layout's module (its own chunk), used by every server-rendered page. */
-  STATIC_LAYOUT_MODULE?: string;
 };
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -42,6 +41,9 @@ declare module 'fastify' {
     serveIndex: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   }
 }
+
+// Every path's title and status, not only the public pages' half of the route table.
+registerAppRoutes(APP_ROUTES);
 
 const DEFAULT_DESCRIPTION =
   'Grilio te pregătește pentru admiterea la medicină: cursuri de biologie și chimie, mii de grile explicate, teste cronometrate și simulări pe centre universitare.';
@@ -100,8 +102,8 @@ export default fp(async (app, opts: { distDir: string }) => {
 
   /** The page's and the layout's modules, their static imports (modulepreload) and their CSS, as
    *  <head> tags; what the template already preloads (the entry's imports) is not repeated. */
-  function headLinks(manifest: Manifest, pageKey: string, layoutKey: string | undefined): string {
-    const keys = [...new Set([...(layoutKey ? staticImports(manifest, layoutKey) : []), ...staticImports(manifest, pageKey)])];
+  function headLinks(manifest: Manifest, pageKey: string): string {
+    const keys = staticImports(manifest, pageKey);
     const css = new Set(keys.flatMap((k) => manifest[k]!.css ?? []));
     const preload = keys
       .map((k) => `/${manifest[k]!.file}`)
@@ -156,7 +158,7 @@ export default fp(async (app, opts: { distDir: string }) => {
     try {
       const html = await ssr.render(req.url, payload);
       const body = `<div id="root">${html}</div>\n    <script id="${ssr.SSR_DATA_ID}" type="application/json">${ssr.serializePayload(payload)}</script>`;
-      return { body, head: `<script>${THEME_SCRIPT}</script>\n    ${headLinks(manifest, pageKey, ssr.STATIC_LAYOUT_MODULE)}` };
+      return { body, head: `<script>${THEME_SCRIPT}</script>\n    ${headLinks(manifest, pageKey)}` };
     } catch (err) {
       // The client renders the page instead: a render error never costs the visitor the page.
       req.log.error({ err, path }, 'server rendering failed');

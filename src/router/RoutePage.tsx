@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { RouteDef } from '../shared/routes.ts';
 import { bodyMarker, pageTitle } from '../shared/routes.ts';
 import { app } from '../state/app.ts';
-import { guard, readGuardState } from './guard.ts';
+import { redirectFor } from './route-loader.ts';
 import { pageComponent } from './pages.tsx';
 
 const MARKER_CLASSES = ['auth', 'dash', 'static', 'courses', 'messages-layout', 'no-navbar'];
@@ -50,7 +50,7 @@ export function RoutePage({ def, page }: { def: RouteDef | undefined; page: stri
   // Decided once per navigation: a sign-in page that stores the token and then navigates must
   // not be bounced to /cont/premium by a re-render in between.
   const redirect = useMemo(
-    () => guard(def, readGuardState(location.pathname, location.search)),
+    () => redirectFor(def, location.pathname, location.search),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [def, location.key, location.pathname, location.search],
   );

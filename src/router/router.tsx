@@ -3,10 +3,10 @@
 // page inside the static layout. The browser renders it with <BrowserRouter> + useRoutes and the
 // server with <StaticRouter> (src/entry-server.tsx): the declarative router is a third of the data
 // router's size, and the app needs none of its loaders or actions.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
-import { matchRoute, ROUTES, type RouteDef } from '../shared/routes.ts';
-import { AuthLayout, StaticLayout } from '../shell/layouts.tsx';
+import { appRoutesLoaded, matchRoute, subscribeAppRoutes, type RouteDef } from '../shared/routes.ts';
+import StaticLayout from '../shell/StaticLayout.tsx';
 import { RouteError } from '../shell/ErrorBoundary.tsx';
 import { setNavigate } from '../shell/navigation.ts';
 import { Root } from '../App.tsx';
@@ -14,13 +14,23 @@ import { PageLoading, RoutePage } from './RoutePage.tsx';
 
 export const NOT_FOUND_PAGE = 'static/NotFound';
 
-// The dashboard layout (navbar and its counts) is only for signed-in screens: its own chunk.
+// The dashboard layout (navbar and its counts) is only for signed-in screens, the auth layout for
+// the sign-in screens: each its own chunk. Neither is server-rendered.
 const DashLayout = lazy(() => import('../shell/DashLayout.tsx'));
+const AuthLayout = lazy(() => import('../shell/AuthLayout.tsx'));
 
 function LazyDashLayout() {
   return (
     <Suspense fallback={<PageLoading />}>
       <DashLayout />
+    </Suspense>
+  );
+}
+
+function LazyAuthLayout() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <AuthLayout />
     </Suspense>
   );
 }
@@ -34,7 +44,7 @@ function child(def: RouteDef): RouteObject {
   return { path: def.path, element: <RoutePage def={def} page={def.page} /> };
 }
 
-export function buildRoutes(routes: RouteDef[] = ROUTES): RouteObject[] {
+export function buildRoutes(routes: RouteDef[]): RouteObject[] {
   const by = (area: 'auth' | 'static' | 'dash') => routes.filter((d) => areaOf(d) === area).map(child);
   return [
     {
@@ -42,7 +52,7 @@ export function buildRoutes(routes: RouteDef[] = ROUTES): RouteObject[] {
       // Used by data routers (the unit tests' memory router); the app's own boundary is in Root.
       errorElement: <RouteError />,
       children: [
-        { element: <AuthLayout />, children: by('auth') },
+        { element: <LazyAuthLayout />, children: by('auth') },
         {
           element: <StaticLayout />,
           children: [...by('static'), { path: '*', element: <RoutePage def={undefined} page={NOT_FOUND_PAGE} /> }],
@@ -65,9 +75,15 @@ function treeFor(def: RouteDef | undefined): RouteObject[] {
   return tree;
 }
 
-/** The app's routes, for <BrowserRouter> (main.tsx) and <StaticRouter> (entry-server.tsx). */
+/** The app's routes, for <BrowserRouter> (main.tsx) and <StaticRouter> (entry-server.tsx). A path
+ *  that no public page matches waits for the rest of the route table (loadAppRoutes) before it is
+ *  called unknown: a link followed in the moment between a public page's hydration and that load. */
 export function AppRoutes() {
-  return useRoutes(treeFor(matchRoute(useLocation().pathname)));
+  const complete = useSyncExternalStore(subscribeAppRoutes, appRoutesLoaded, appRoutesLoaded);
+  const def = matchRoute(useLocation().pathname);
+  const tree = treeFor(def);
+  const routes = useRoutes(tree);
+  return def || complete ? routes : <PageLoading />;
 }
 
 /** Lets non-React code (the API client's 401 rule, logout) navigate with the router. */

@@ -1,5 +1,5 @@
 // What the root adds once the page is live in the browser (never server-rendered, its own chunk):
-// the layout counts of the signed-in user, partial-scores modal, cookie banner, PWA slot, logout
+// scrolling on navigation (the first screen keeps the browser's scroll, so it can wait), the layout counts of the signed-in user, partial-scores modal, cookie banner, PWA slot, logout
 // confirmation and toasts.
 import { lazy, Suspense, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
@@ -10,6 +10,7 @@ import { Toasts } from './Toasts.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
 import { PartialScoresModal } from './PartialScoresModal.tsx';
 import PwaSlot from './pwa-slot.tsx';
+import { ScrollManager } from '../router/ScrollManager.tsx';
 
 // Asked only when signing out with unsent answers: loaded then (it reads IndexedDB's outbox words).
 const LogoutConfirm = lazy(() => import('./LogoutConfirm.tsx').then((m) => ({ default: m.LogoutConfirm })));
@@ -22,6 +23,7 @@ export default function ClientExtras({ route }: { route: RouteDef | undefined })
   }, [userId]);
   return (
     <>
+      <ScrollManager />
       <PartialScoresModal route={route} />
       <CookieBanner />
       <PwaSlot />

@@ -1,8 +1,10 @@
 // A small set of stroke icons (24×24, currentColor) used by the shell. Decorative by default.
 // Those of the public pages' first paint live in public-icons.tsx (kept out of the entry chunk).
 import { PUBLIC_PATHS, SvgIcon } from './public-icons.tsx';
+import { LANDING_PATHS } from './landing-icons.ts';
 const PATHS = {
   ...PUBLIC_PATHS,
+  ...LANDING_PATHS,
   bell: 'M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0',
   users:
     'M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',

@@ -1,13 +1,9 @@
-// The three layouts of SPEC §2: auth, static (public header + footer, StaticLayout.tsx) and
-// dashboard (DashLayout.tsx); the last two are their own chunks, so the public pages do not load
-// the navbar and the signed-in app does not load the public header and footer.
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Outlet, useLocation } from 'react-router';
+// What the three layouts of SPEC §2 share: auth (AuthLayout.tsx), static (public header + footer,
+// StaticLayout.tsx) and dashboard (DashLayout.tsx). The static layout is in the entry chunk, as
+// every server-rendered page paints with it; the other two are their own chunks, so the public
+// pages load neither the navbar nor the sign-in frame.
+import { useLocation } from 'react-router';
 import { matchRoute, type RouteDef } from '../shared/routes.ts';
-import { PageLoading } from '../router/RoutePage.tsx';
-import { Logo } from './Logo.tsx';
-import { ThemeSwitch } from './ThemeSwitch.tsx';
-import { Link } from '../router/Link.tsx';
 
 export type RouteHandle = { def?: RouteDef };
 
@@ -22,49 +18,5 @@ export function SkipLink() {
     <a className="skip-link" href="#main">
       Sari la conținut
     </a>
-  );
-}
-
-export function AuthLayout() {
-  return (
-    <div className="layout layout--auth">
-      <SkipLink />
-      <header className="auth-header">
-        <Logo />
-        <ThemeSwitch />
-      </header>
-      <main id="main" className="auth-main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <footer className="auth-footer">
-        <Link to="/legal/termeni">Termeni</Link>
-        <span aria-hidden="true">·</span>
-        <Link to="/legal/politica-de-confidentialitate">Confidențialitate</Link>
-        <span aria-hidden="true">·</span>
-        <Link to="/contact">Contact</Link>
-      </footer>
-    </div>
-  );
-}
-
-const loadStaticLayout = () => import('./StaticLayout.tsx');
-const LazyStaticLayout = lazy(loadStaticLayout);
-let loadedStaticLayout: ComponentType | null = null;
-let chosenStaticLayout: ComponentType | null = null;
-
-/** Loads the static layout so it renders at once: before hydrating server HTML (and on the
- *  server), nothing may suspend. */
-export async function preloadStaticLayout(): Promise<void> {
-  loadedStaticLayout ??= (await loadStaticLayout()).default;
-}
-
-export function StaticLayout() {
-  // Chosen once: switching from the lazy wrapper to the loaded component would remount the page.
-  chosenStaticLayout ??= loadedStaticLayout ?? LazyStaticLayout;
-  const Layout = chosenStaticLayout;
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Layout />
-    </Suspense>
   );
 }

@@ -20,15 +20,14 @@ const TEMPLATE =
 const BUNDLE = `
 let renders = 0;
 export const SSR_DATA_ID = 'ssr-data';
-export const STATIC_LAYOUT_MODULE = 'src/shell/StaticLayout.tsx';
 export const pageModuleFor = () => 'src/pages/static/About.tsx';
 export const serializePayload = (p) => JSON.stringify(p);
 export async function render() { renders += 1; return '<main>render ' + renders + '</main>'; }
 `;
 const MANIFEST = {
   'index.html': { file: 'assets/index-a.js', isEntry: true, css: ['assets/index-a.css'] },
-  'src/shell/StaticLayout.tsx': { file: 'assets/StaticLayout-b.js', imports: ['index.html'] },
-  'src/pages/static/About.tsx': { file: 'assets/About-c.js', imports: ['index.html'], css: ['assets/content-d.css'] },
+  'src/shell/Footer.tsx': { file: 'assets/Footer-b.js', imports: ['index.html'] },
+  'src/pages/static/About.tsx': { file: 'assets/About-c.js', imports: ['index.html', 'src/shell/Footer.tsx'], css: ['assets/content-d.css'] },
 };
 
 let t: TestApp;
@@ -55,17 +54,17 @@ afterAll(async () => {
 const page = () => app.inject({ method: 'GET', url: '/despre-noi' });
 
 describe('server-rendered public pages', () => {
-  it('carry their stylesheets inline, each with a disabled link, and ask for the entry, the layout and the page only after the first paint', async () => {
+  it('carry their stylesheets inline, each with a disabled link, and ask for the entry, the page and its imports only after the first paint', async () => {
     const res = await page();
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<style data-href="/assets/index-a.css">${CSS}</style><link rel="stylesheet" href="/assets/index-a.css" disabled>`);
     expect(res.body).toContain('<style data-href="/assets/content-d.css">.chapter{margin:0}</style>');
     expect(res.body).not.toContain('<link rel="stylesheet" crossorigin');
-    // No module is asked for before the first paint: the entry, the layout and the page wait in
+    // No module is asked for before the first paint: the entry, the page and its imports wait in
     // the loader's list, entry first and once, for the loader the CSP allows by its hash.
     expect(res.body).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
     const list = new RegExp(`<script id="${BOOT_MODULES_ID}" type="application/json">(.*?)</script>`).exec(res.body);
-    expect(JSON.parse(list![1]!)).toEqual(['/assets/index-a.js', '/assets/StaticLayout-b.js', '/assets/About-c.js']);
+    expect(JSON.parse(list![1]!)).toEqual(['/assets/index-a.js', '/assets/About-c.js', '/assets/Footer-b.js']);
     expect(res.body).toContain(`<script>${BOOT_LOADER_SCRIPT}</script>`);
     const hash = createHash('sha256').update(BOOT_LOADER_SCRIPT).digest('base64');
     expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);

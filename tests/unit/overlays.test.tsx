@@ -10,6 +10,10 @@ import { Toasts } from '../../src/shell/Toasts.tsx';
 import { installAllowedOn } from '../../src/shell/pwa/install-mode.ts';
 import { appUsage, markAppUsed, recordVisit } from '../../src/state/app-usage.ts';
 import { matchRoute } from '../../src/shared/routes.ts';
+import { loadAppRoutes } from '../../src/router/route-loader.ts';
+
+// The sign-in and signed-in screens' routes, as the app loads them after the first paint.
+await loadAppRoutes();
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

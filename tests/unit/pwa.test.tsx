@@ -51,8 +51,13 @@ import { BACK_ONLINE_MS, BACK_ONLINE_TEXT, OFFLINE_TEXT, OfflineIndicator } from
 import { NetworkRequired } from '../../src/shell/pwa/NetworkRequired.tsx';
 import { StorageNotice } from '../../src/shell/pwa/StorageNotice.tsx';
 import PwaSlot, { startRealtimeOnce } from '../../src/shell/pwa-slot.tsx';
-import { ROUTES, type RouteDef } from '../../src/shared/routes.ts';
+import type { RouteDef } from '../../src/shared/routes.ts';
+import { ROUTES } from '../../src/shared/routes-app.ts';
+import { loadAppRoutes } from '../../src/router/route-loader.ts';
 import type { PublicSettings } from '../../src/state/app.ts';
+
+// The sign-in and signed-in screens' routes, as the app loads them after the first paint.
+await loadAppRoutes();
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { guard, readGuardState, type GuardState } from '../../src/router/guard.ts';
-import { ROUTES, matchRoute } from '../../src/shared/routes.ts';
+import { matchRoute } from '../../src/shared/routes.ts';
+import { ROUTES } from '../../src/shared/routes-app.ts';
+import { loadAppRoutes } from '../../src/router/route-loader.ts';
+
+// The sign-in and signed-in screens' routes, as the app loads them after the first paint.
+await loadAppRoutes();
 
 const anon: GuardState = { token: false, emailVerified: false, profileCompleted: false, pathname: '/' };
 const done: GuardState = { token: true, emailVerified: true, profileCompleted: true, pathname: '/' };

@@ -10,11 +10,16 @@ import { scrollTarget } from '../../src/router/ScrollManager.tsx';
 import { bodyClasses } from '../../src/router/RoutePage.tsx';
 import { hasPage } from '../../src/router/pages.tsx';
 import { areaOf } from '../../src/router/router.tsx';
-import { ROUTES, matchRoute } from '../../src/shared/routes.ts';
+import { matchRoute } from '../../src/shared/routes.ts';
+import { ROUTES } from '../../src/shared/routes-app.ts';
+import { loadAppRoutes } from '../../src/router/route-loader.ts';
 import { SIMULATIONS_LIVE } from '../../src/shared/constants.ts';
 import { app } from '../../src/state/app.ts';
 import { initialTheme, toggleTheme } from '../../src/state/theme.ts';
 import { makeUser, stubFetch } from './shell-helpers.ts';
+
+// The sign-in and signed-in screens' routes, as the app loads them after the first paint.
+await loadAppRoutes();
 
 afterEach(() => {
   vi.useRealTimers();

@@ -3,9 +3,14 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../src/router/router.tsx';
+import { ROUTES } from '../../src/shared/routes-app.ts';
+import { loadAppRoutes } from '../../src/router/route-loader.ts';
 import { app } from '../../src/state/app.ts';
 import { Modal } from '../../src/shell/Modal.tsx';
 import { makeUser, stubFetch } from './shell-helpers.ts';
+
+// The sign-in and signed-in screens' routes, as the app loads them after the first paint.
+await loadAppRoutes();
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -31,7 +36,7 @@ afterEach(() => {
 });
 
 async function render(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const router = createMemoryRouter(buildRoutes(ROUTES), { initialEntries: [path] });
   await act(async () => root.render(<RouterProvider router={router} />));
   // lazy page modules
   for (let i = 0; i < 30 && host.querySelector('.page-loading'); i++) {

@@ -3,6 +3,10 @@ import { app } from '../../src/state/app.ts';
 import { setNavigate } from '../../src/shell/navigation.ts';
 import { clearUser, isProfileCompleted, loadSession, logout, markNotificationsSeen, setUser } from '../../src/state/user.ts';
 import { makeUser, stubFetch } from './shell-helpers.ts';
+import { loadAppRoutes } from '../../src/router/route-loader.ts';
+
+// The signed-in app's routes load after the public ones (as in the running app, before the session loads).
+await loadAppRoutes();
 
 const nav = vi.fn();
 

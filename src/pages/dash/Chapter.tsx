@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { ChapterPage } from '../courses/CoursePages.tsx';
+import { DashChapter } from '../courses/dash.tsx';
 
 export default function Chapter() {
   const { manual = '', chapter = '' } = useParams();
-  return <ChapterPage key={`${manual}/${chapter}`} mode="dash" manual={manual} chapter={chapter} />;
+  return <DashChapter key={`${manual}/${chapter}`} manual={manual} chapter={chapter} />;
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { CoursePage } from '../courses/CoursePages.tsx';
+import { DashCourse } from '../courses/dash.tsx';
 
 export default function Course() {
   const { manual = '' } = useParams();
-  return <CoursePage key={manual} mode="dash" slug={manual} />;
+  return <DashCourse key={manual} slug={manual} />;
 }

@@ -1,5 +1,5 @@
-import { CoursesPage } from '../courses/CoursePages.tsx';
+import { DashCourses } from '../courses/dash.tsx';
 
 export default function Courses() {
-  return <CoursesPage mode="dash" />;
+  return <DashCourses />;
 }

@@ -9,7 +9,7 @@ import { db } from '../../offline/db.ts';
 import { applyPendingFavorites } from '../../offline/grid-actions.ts';
 import { courseError } from '../../offline/courses-repo.ts';
 import { GridView } from '../../components/content/GridView.tsx';
-import { LoadError } from '../courses/CoursePages.tsx';
+import { LoadError } from '../courses/LoadError.tsx';
 import { PageLoading } from '../../router/RoutePage.tsx';
 import '../../styles/content.css';
 

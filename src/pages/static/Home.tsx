@@ -1,8 +1,9 @@
 import { Link } from '../../router/Link.tsx';
 import { useProduct } from '../../shell/useProduct.ts';
-import { PublicIcon, type PublicIconName } from '../../shell/public-icons.tsx';
+import { SvgIcon } from '../../shell/public-icons.tsx';
+import { LANDING_PATHS, type LandingIconName } from '../../shell/landing-icons.ts';
 
-const FEATURES: { icon: PublicIconName; title: string; text: string }[] = [
+const FEATURES: { icon: LandingIconName; title: string; text: string }[] = [
   {
     icon: 'book',
     title: 'Cursuri pe capitole',
@@ -61,7 +62,7 @@ export default function Home() {
             <div className="hero__actions">
               <Link to="/inregistrare" className="btn btn--primary btn--large">
                 Începe gratuit
-                <PublicIcon name="arrow" />
+                <SvgIcon d={LANDING_PATHS.arrow} />
               </Link>
               <Link to="/#functionalitati" className="btn btn--ghost btn--large">
                 Vezi ce primești
@@ -84,7 +85,7 @@ export default function Home() {
                 <li>Epifiza</li>
               </ol>
               <div className="demo-grid__explain">
-                <PublicIcon name="check" />
+                <SvgIcon d={LANDING_PATHS.check} />
                 <span>
                   Corect! Pancreasul secretă insulină și glucagon în sânge (endocrin) și suc pancreatic în duoden (exocrin).
                 </span>
@@ -104,7 +105,7 @@ export default function Home() {
             {FEATURES.map((f) => (
               <li key={f.title} className="feature">
                 <span className="feature__icon">
-                  <PublicIcon name={f.icon} />
+                  <SvgIcon d={LANDING_PATHS[f.icon]} />
                 </span>
                 <h3>{f.title}</h3>
                 <p>{f.text}</p>

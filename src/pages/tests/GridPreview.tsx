@@ -9,7 +9,7 @@ import type { ApiError } from '../../api/errors.ts';
 import { courseError } from '../../offline/courses-repo.ts';
 import { GridView } from '../../components/content/GridView.tsx';
 import { LazyCommentThread } from '../../components/community/LazyCommentThread.tsx';
-import { LoadError } from '../courses/CoursePages.tsx';
+import { LoadError } from '../courses/LoadError.tsx';
 import { Logo } from '../../shell/Logo.tsx';
 import { PageLoading } from '../../router/RoutePage.tsx';
 import { app } from '../../state/app.ts';

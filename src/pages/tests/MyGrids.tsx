@@ -6,7 +6,7 @@ import type { ApiError} from '../../api/errors.ts';
 import { errorCode } from '../../api/errors.ts';
 import { courseError } from '../../offline/courses-repo.ts';
 import { GridView } from '../../components/content/GridView.tsx';
-import { LoadError } from '../courses/CoursePages.tsx';
+import { LoadError } from '../courses/LoadError.tsx';
 import { showToast } from '../../state/toast.ts';
 import { PageLoading } from '../../router/RoutePage.tsx';
 import '../../styles/content.css';
