@@ -24,6 +24,7 @@ import { toErrorBody } from '../src/shared/validation.ts';
 import { API_PREFIX, SCAN_IMAGE_MAX_BYTES } from '../src/shared/constants.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import authPlugin from './plugins/auth.ts';
+import userCachePlugin from './plugins/user-cache.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import webPlugin from './plugins/web.ts';
 import noStorePlugin from './plugins/no-store.ts';
@@ -99,6 +100,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: REALTIME_LIMITS.MAX_FRAME_BYTES } });
   await app.register(maintenancePlugin);
   await app.register(authPlugin, { now: opts.clock });
+  await app.register(userCachePlugin, { now: opts.clock });
   await app.register(swagger, {
     openapi: {
       info: { title: `${opts.config.PRODUCT_NAME} API`, version: '1.0.0', description: 'API-ul aplicației. Erorile au forma { errors: { câmp: [COD] } }.' },

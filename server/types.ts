@@ -7,6 +7,7 @@ import type { Realtime } from './modules/realtime/realtime.ts';
 import type { Hub } from './modules/realtime/hub.ts';
 import type { Maintenance } from './plugins/maintenance.ts';
 import type { Sessions } from './lib/sessions.ts';
+import type { UserRowCache } from './lib/user-row-cache.ts';
 
 /** Who a valid bearer token belongs to (admin rights are read from the database where needed). */
 export type AuthUser = { id: number; tokenId: number };
@@ -21,6 +22,8 @@ declare module 'fastify' {
     maintenance: Maintenance;
     /** Token cache and revocation (server/lib/sessions.ts; revoke through revokeTokens only). */
     sessions: Sessions;
+    /** The rows GET /user answers with, dropped on every announced change (server/plugins/user-cache.ts). */
+    userCache: UserRowCache;
     /** Route guard (onRequest; given as preHandler it is moved to onRequest): 401 unless a valid bearer token is present. */
     authenticate: (req: FastifyRequest) => Promise<void>;
     /** Route guard like authenticate: 401 without token, 403 FORM_ADMIN_REQUIRED unless admin. */

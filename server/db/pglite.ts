@@ -22,6 +22,12 @@ function wrap(runner: Runner, root: PGlite): Db {
       if (runner !== root) return fn(db); // already inside a transaction
       return root.transaction((t) => fn(wrap(t, root)));
     },
+    async listen(channel, onPayload, onState) {
+      // One database in this process: PGlite calls back during the committing call itself.
+      const stop = await root.listen(channel, onPayload);
+      onState(true);
+      return stop;
+    },
     async close() {
       await root.close();
     },

@@ -1,43 +1,65 @@
 import pg from 'pg';
 import type { Db } from './db.ts';
+import { PgNotifications } from './pg-listen.ts';
 
 // int8 (count(*), sums) as numbers: our values stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
-type Queryable = pg.Pool | pg.PoolClient;
+/** A query on a pooled connection, as pool.query runs it, once the connection listens on every
+ *  channel (pg-listen.ts: this process hears its own commits with their replies). */
+async function pooledQuery(pool: pg.Pool, notifications: PgNotifications, sql: string, params?: unknown[]) {
+  const client = await pool.connect();
+  try {
+    const ready = notifications.prepare(client);
+    if (ready) await ready;
+    const result = await client.query(sql, params);
+    client.release();
+    return result;
+  } catch (err) {
+    // As pool.query does: a connection that failed a query is not reused.
+    client.release(err as Error);
+    throw err;
+  }
+}
 
-function wrap(q: Queryable, pool: pg.Pool, inTx: boolean): Db {
+function wrap(tx: pg.PoolClient | null, pool: pg.Pool, notifications: PgNotifications): Db {
+  const run = (sql: string, params?: unknown[]) => (tx ? tx.query(sql, params) : pooledQuery(pool, notifications, sql, params));
   const db: Db = {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await q.query(sql, params)).rows as T[];
+      return (await run(sql, params)).rows as T[];
     },
     async one<T>(sql: string, params: unknown[] = []) {
-      return (await q.query(sql, params)).rows[0] as T | undefined;
+      return (await run(sql, params)).rows[0] as T | undefined;
     },
     async exec(sql: string) {
-      await q.query(sql);
+      await run(sql);
     },
     async execRows(sql: string) {
       // Without parameters node-postgres uses the simple protocol: one result per statement.
-      const r = (await q.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const r = (await run(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
       return (Array.isArray(r) ? (r.at(-1)?.rows ?? []) : r.rows) as Record<string, unknown>[];
     },
     async tx<T>(fn: (db: Db) => Promise<T>) {
-      if (inTx) return fn(db);
+      if (tx) return fn(db);
       const client = await pool.connect();
       try {
+        const ready = notifications.prepare(client);
+        if (ready) await ready;
         await client.query('BEGIN');
-        const result = await fn(wrap(client, pool, true));
+        const result = await fn(wrap(client, pool, notifications));
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK');
+        await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
         client.release();
       }
+    },
+    listen(channel, onPayload, onState) {
+      return notifications.listen(channel, onPayload, onState);
     },
     async close() {
       await pool.end();
@@ -48,11 +70,10 @@ function wrap(q: Queryable, pool: pg.Pool, inTx: boolean): Db {
 
 /** schema: optional search_path, used by tests to isolate each file in its own schema. */
 export async function openPostgres(url: string, schema?: string): Promise<Db> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    options: schema ? `-c search_path=${schema}` : undefined,
-  });
-  await pool.query('select 1');
-  return wrap(pool, pool, false);
+  const connection: pg.ClientConfig = { connectionString: url, options: schema ? `-c search_path=${schema}` : undefined };
+  const pool = new pg.Pool({ ...connection, max: 10 });
+  const notifications = new PgNotifications(connection);
+  const db = wrap(null, pool, notifications);
+  await db.query('select 1');
+  return db;
 }

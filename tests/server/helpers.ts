@@ -21,8 +21,10 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   await c.end();
 }
 
-/** A migrated database for one test file (several apps may share it); close drops it. */
-export async function openTestDb(): Promise<{ db: Db; close: () => Promise<void> }> {
+/** A migrated database for one test file (several apps may share it); close drops it. On
+ *  PostgreSQL, `another()` opens a second pool on it, as another process would (null on PGlite,
+ *  which one process holds); the caller closes it. */
+export async function openTestDb(): Promise<{ db: Db; close: () => Promise<void>; another: () => Promise<Db | null> }> {
   const url = process.env.DATABASE_URL;
   const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   if (url) await adminQuery(url, `create schema ${schema}`);
@@ -30,6 +32,7 @@ export async function openTestDb(): Promise<{ db: Db; close: () => Promise<void>
   await migrate(db);
   return {
     db,
+    another: async () => (url ? openDb({ databaseUrl: url, dataDir: null, schema }) : null),
     async close() {
       await db.close();
       if (url && schema) await adminQuery(url, `drop schema ${schema} cascade`);
@@ -61,6 +64,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await opened.close();
+    },
+  };
+}
+
+/** `db`, recording the SQL of every query made outside a transaction (what a call costs). */
+export function countingDb(db: Db): { db: Db; sql: string[] } {
+  const sql: string[] = [];
+  return {
+    sql,
+    db: {
+      ...db,
+      kind: db.kind,
+      query: (text, params) => (sql.push(text), db.query(text, params)),
+      one: (text, params) => (sql.push(text), db.one(text, params)),
     },
   };
 }

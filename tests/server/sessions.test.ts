@@ -9,7 +9,7 @@ import { afterReplySettled } from '../../server/lib/after-reply.ts';
 import { hashToken } from '../../server/lib/tokens.ts';
 import { revokeTokens, TOKEN_CACHE_TTL_MS } from '../../server/lib/sessions.ts';
 import { redisInvalidation } from '../../server/lib/token-invalidation.ts';
-import { buildTestApp, openTestDb } from './helpers.ts';
+import { buildTestApp, countingDb, openTestDb } from './helpers.ts';
 import { createUser, DEFAULT_PASSWORD } from './users-fixture.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -30,19 +30,6 @@ function clock() {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
-/** The shared database, recording the SQL of every query made outside a transaction. */
-function counting(db: Db): { db: Db; sql: string[] } {
-  const sql: string[] = [];
-  return {
-    sql,
-    db: {
-      ...db,
-      kind: db.kind,
-      query: (text, params) => (sql.push(text), db.query(text, params)),
-      one: (text, params) => (sql.push(text), db.one(text, params)),
-    },
-  };
-}
 
 async function appOn(db: Db, env: Record<string, string> = {}, now?: () => number): Promise<FastifyInstance> {
   const { app } = await buildTestApp(db, env, { clock: now });
@@ -60,7 +47,7 @@ const isLastUsedWrite = (s: string) => /update auth_tokens set last_used_at/.tes
 describe('one process, no Redis', () => {
   it('a cached token costs no query; a change behind the cache shows after one cache life', async () => {
     const time = clock();
-    const { db, sql } = counting(shared.db);
+    const { db, sql } = countingDb(shared.db);
     const app = await appOn(db, {}, time.now);
     const u = await createUser(shared.db);
     expect((await me(app, u.token)).statusCode).toBe(200);
@@ -116,7 +103,7 @@ describe('one process, no Redis', () => {
 
   it('records last_used_at at most once a minute per token, after the answer', async () => {
     const time = clock();
-    const { db, sql } = counting(shared.db);
+    const { db, sql } = countingDb(shared.db);
     const app = await appOn(db, {}, time.now);
     const u = await createUser(shared.db);
     const writes = async () => (await afterReplySettled(), sql.filter(isLastUsedWrite).length);
@@ -138,7 +125,7 @@ describe('one process, no Redis', () => {
   });
 
   it('while revocations may be missed (Redis away), it reads every token from the database', async () => {
-    const { db, sql } = counting(shared.db);
+    const { db, sql } = countingDb(shared.db);
     const app = await appOn(db, {}, clock().now);
     app.sessions.invalidation = { listening: false, publish: async () => {}, close: async () => {} };
     const u = await createUser(shared.db);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import type { User } from '../../../src/shared/types.ts';
 import type { Theme } from '../../../src/shared/constants.ts';
+import type { UserRowCache } from '../../lib/user-row-cache.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -110,6 +111,17 @@ export async function loadUserRow(db: Db, id: number): Promise<UserRow | null> {
   // as ISO strings, which toUserDto reads like dates.
   const row = await db.one<{ u: UserRow }>(`select row_to_json(x) as u from (select ${USER_COLUMNS} from users where id = $1) x`, [id]);
   return row?.u ?? null;
+}
+
+/** loadUserRow through the cache of GET /user (server/lib/user-row-cache.ts). Writers read with
+ *  loadUserRow: what they answer must be what they just wrote. */
+export async function loadUserRowCached(db: Db, cache: UserRowCache, id: number): Promise<UserRow | null> {
+  const hit = cache.get(id);
+  if (hit) return hit;
+  const ticket = cache.ticket();
+  const row = await loadUserRow(db, id);
+  if (row) cache.set(row, ticket);
+  return row;
 }
 
 /** The user's payload, or null when there is no such user. */

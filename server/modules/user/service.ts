@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { revokeTokens } from '../../lib/sessions.ts';
 import { detectImage, removeMediaFiles, storeAvatar } from '../../lib/images.ts';
-import { loadUser } from '../auth/user-dto.ts';
+import { loadUser, loadUserRowCached, toUserDto } from '../auth/user-dto.ts';
 import { accountRow, emailTakenByOther, profileIdsExist, updateUser, type UserPatch } from './queries.ts';
 import { confirmNewEmailMail } from './mails.ts';
 import { identityOfUser } from '../partner/queries.ts';
@@ -20,11 +20,11 @@ export function avatarDir(app: FastifyInstance): string {
   return join(app.config.dataDir, 'media', 'avatars');
 }
 
-/** The user's payload; a token whose user is gone counts as no token. */
+/** The user's payload (GET /user, from the user cache); a token whose user is gone counts as no token. */
 export async function currentUser(app: FastifyInstance, id: number): Promise<User> {
-  const user = await loadUser(app.db, id);
-  if (!user) throw unauthorized();
-  return user;
+  const row = await loadUserRowCached(app.db, app.userCache, id);
+  if (!row) throw unauthorized();
+  return toUserDto(row);
 }
 
 export async function patchUser(app: FastifyInstance, id: number, patch: UserPatch): Promise<User> {
