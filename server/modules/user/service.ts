@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { revokeTokens } from '../../lib/sessions.ts';
 import { detectImage, removeMediaFiles, storeAvatar } from '../../lib/images.ts';
-import { loadUser, loadUserRowCached, toUserDto } from '../auth/user-dto.ts';
+import { loadUserRowCached, toUserDto } from '../auth/user-dto.ts';
 import { accountRow, emailTakenByOther, profileIdsExist, updateUser, type UserPatch } from './queries.ts';
 import { confirmNewEmailMail } from './mails.ts';
 import { identityOfUser } from '../partner/queries.ts';
