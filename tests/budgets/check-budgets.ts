@@ -8,7 +8,7 @@
 // Each budget is its goal (ky, the HTTP client, loads with the first request, not in the solve
 // screen's set). Of a public page's 90 KB, React DOM (66 KB gzip), React Router (8.7 KB once its
 // links and forms are shaken out, vite.config.ts) and Valtio (2.2 KB) take 77; the shell (public
-// layout included, src/shell/StaticLayout.tsx), the route table and the page need 9.5–12.5 KB
+// layout included, src/shell/StaticLayout.tsx), the route table and the page need 9.8–12.8 KB
 // (docs/MEASUREMENTS.md).
 // Env: DIST_DIR (default dist/).
 import { readFileSync } from 'node:fs';
