@@ -79,8 +79,12 @@ function treeFor(def: RouteDef | undefined): RouteObject[] {
  *  that no public page matches waits for the rest of the route table (loadAppRoutes) before it is
  *  called unknown: a link followed in the moment between a public page's hydration and that load. */
 export function AppRoutes() {
-  const complete = useSyncExternalStore(subscribeAppRoutes, appRoutesLoaded, appRoutesLoaded);
   const def = matchRoute(useLocation().pathname);
+  // Only an unmatched path waits on the rest of the table. A matched page's snapshot never
+  // changes, so the table arriving while a public page hydrates (a transition, in slices) does
+  // not make React redo the hydration in one synchronous pass (issue 12, TBT).
+  const known = () => def !== undefined || appRoutesLoaded();
+  const complete = useSyncExternalStore(subscribeAppRoutes, known, known);
   const tree = treeFor(def);
   const routes = useRoutes(tree);
   return def || complete ? routes : <PageLoading />;
