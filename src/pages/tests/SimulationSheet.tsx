@@ -14,7 +14,7 @@ import { useScanEvents } from '../../realtime/scan-events.ts';
 import { PageNotices } from '../../components/simulations/PageNotices.tsx';
 import { ScanUpload } from '../../components/simulations/ScanUpload.tsx';
 import { ScanStatus } from '../../components/simulations/ScanStatus.tsx';
-import { PaperTimer } from '../../components/simulations/PaperTimer.tsx';
+import { PaperClock, PaperTimerControls, usePaperTimer } from '../../components/simulations/PaperTimer.tsx';
 import { minutesLabel, variantLabel } from '../../components/simulations/format.ts';
 import '../../styles/tests.css';
 import '../../styles/simulations.css';
@@ -31,6 +31,7 @@ export default function SimulationSheet() {
   const [error, setError] = useState<string | null>(null);
   const [printing, setPrinting] = useState<'sheet' | 'booklet' | null>(null);
   const latest = scans[0];
+  const timer = usePaperTimer(user?.id ?? null, id, sim?.time_limit_s ?? 0);
 
   const replace = useCallback((s: ScanPayload) => setScans((list) => [s, ...list.filter((x) => x.id !== s.id)]), []);
 
@@ -89,11 +90,12 @@ export default function SimulationSheet() {
         ) : null}
       </header>
       <PageNotices online={online} error={error} product={product} />
+      {sim && user ? <PaperClock timer={timer} /> : null}
       <ol className="sheet-steps">
         <li className="card sheet-step">
           <h2>Tipărește subiectele și foaia de răspuns</h2>
           <p>
-            Caietul cu subiecte are grilele în ordinea din examen, cu variantele A–E. Foaia de răspuns are câte un rând de elipse A–E pentru
+            Caietul cu subiecte are grilele în ordinea din examen, cu variantele A⁠–⁠E. Foaia de răspuns are câte un rând de elipse A⁠–⁠E pentru
             fiecare întrebare, marcaje în colțuri și un cod QR: este foaia ta, doar pentru această simulare.
           </p>
           <div className="sheet-step__actions">
@@ -111,7 +113,7 @@ export default function SimulationSheet() {
             Rezolvă subiectele din caiet și umple complet pe foaie elipsele alese, cu pix albastru sau negru. La întrebările cu complement multiplu
             marchează toate variantele corecte.
           </p>
-          {sim && user ? <PaperTimer key={`${user.id}:${id}`} userId={user.id} simulationId={id} limitS={sim.time_limit_s} /> : null}
+          {sim && user ? <PaperTimerControls timer={timer} /> : null}
         </li>
         <li className="card sheet-step">
           <h2>Fotografiază și trimite</h2>
