@@ -46,11 +46,11 @@ describe('the sheet in the photo must be the uploader’s own sheet of this simu
     const scan = await refused(A, [await photo(sheetB, rightMarks([1, 2, 3, 61, 62]), { seed: 41, clean: true })], 'FORM_SCAN_WRONG_SHEET_CANDIDATE');
     const text = messageFor(scan.error_code!);
     expect(text).toContain('aparține altui candidat');
-    const note = await db().one<{ message: string }>(
-      `select message from notifications where user_id = $1 and type = 'scan' order by id desc limit 1`,
+    const note = await db().one<{ title: string; message: string }>(
+      `select title, message from notifications where user_id = $1 and type = 'scan' order by id desc limit 1`,
       [A.id],
     );
-    expect(note!.message).toBe(text);
+    expect(note).toEqual({ title: 'Foaia de răspuns a fost refuzată', message: text });
     for (const leak of ['Bogdan', 'Vecinul', sheetB]) expect(JSON.stringify(scan) + note!.message).not.toContain(leak);
     // B's own sheet was not touched: no scan of it exists.
     expect(await db().one('select 1 from scans where sheet_id = $1', [sheetB])).toBeUndefined();
