@@ -1,5 +1,6 @@
 // A simulation on paper (issue 9 §3), in Chromium against the real server, queue and reader:
-// download the answer sheet PDF, upload a photo that is not the sheet (its Romanian error), then a
+// download the answer sheet PDF, upload a photo that is not the sheet (its Romanian error), a photo of
+// the candidate's own sheet of another simulation (refused as such), then a
 // photo of the filled sheet with one faint mark; the reading arrives live, the candidate confirms
 // the uncertain row on the crop, and gets the graded result with rank; the history marks it
 // 'pe hârtie' and the notification leads back. Then (issue 22) the question booklet PDF and the
@@ -13,6 +14,7 @@ import { degrade, renderSyntheticSheet, type SyntheticMark } from '../server/mod
 
 // The Galați demo paper: simulations.spec.ts ranks its own candidate first on Timișoara's.
 const GALATI = '3b0c5a52-2f0e-4d0b-8a8e-6f7e1c2d9a02'; // server/db/seed/simulations.ts
+const TIMISOARA = '3b0c5a52-2f0e-4d0b-8a8e-6f7e1c2d9a01';
 const shots = process.env.SCAN_SHOTS;
 
 
@@ -60,6 +62,20 @@ test('paper simulation: print the sheet, photograph it, confirm the uncertain ro
   await page.getByRole('button', { name: 'Trimite foaia' }).click();
   await expect(page.getByText('Foaia a fost trimisă la procesare.')).toBeVisible();
   await expect(page.locator('.scan-status')).toContainText('Nu am găsit cele patru marcaje din colțurile foii', { timeout: 60_000 });
+
+  // 2b. The candidate's own sheet of another simulation (issue 22): read, then refused, saying which it is.
+  await page.goto(`/teste/simulare/foaie/${TIMISOARA}`);
+  const otherDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descarcă foaia (PDF)' }).click();
+  const otherPdf = await (await (await otherDownload).createReadStream()).toArray().then((c) => Buffer.concat(c as Buffer[]));
+  const otherText = (await new PDFParse({ data: new Uint8Array(otherPdf) }).getText()).text;
+  const other = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}) · (\d+) întrebări/.exec(otherText);
+  expect(other?.[1], otherText.slice(0, 400)).not.toBe(sheetId);
+  await page.goto(`/teste/simulare/foaie/${GALATI}`);
+  await input.setInputFiles({ name: 'alta.jpg', mimeType: 'image/jpeg', buffer: await filledSheetPhoto(other![1]!, Number(other![2])) });
+  await page.getByRole('button', { name: 'Trimite foaia' }).click();
+  await expect(page.locator('.scan-status')).toContainText('Foaia din fotografie aparține altei simulări', { timeout: 60_000 });
+  await shoot(page, shots, 'sheet-wrong', '.scan-status');
 
   // 3. The filled sheet: read, one row uncertain, shown with its crop.
   await input.setInputFiles({ name: 'foaie.jpg', mimeType: 'image/jpeg', buffer: await filledSheetPhoto(sheetId!, questionCount) });

@@ -146,7 +146,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_SCAN_WRONG_SHEET_SIMULATION:
     'Foaia din fotografie aparține altei simulări: este foaia ta, dar tipărită pentru alt test. Trimite fotografii ale foii tipărite de pe pagina acestei simulări.',
   FORM_SCAN_SHEET_UNIDENTIFIED:
-    'Nu am putut citi codul QR al foii, deci nu știm a cui este, și nu o corectăm. Fotografiază din nou toată foaia, cu codul QR din dreapta sus întreg, clar și fără reflexii.',
+    'Nu am recunoscut foaia după codul QR (lipsește, nu se citește sau nu este al unei foi {product}), deci nu știm a cui este și nu o corectăm. Fotografiază din nou toată foaia, cu codul QR din dreapta sus întreg, clar și fără reflexii.',
   FORM_GROUP_NOT_PREMIUM: 'Testele de grup sunt disponibile doar pentru utilizatorii Premium.',
   FORM_GROUP_ALREADY_STARTED: 'Testul de grup a început deja.',
   FORM_GROUP_KICKED_OUT: 'Ai fost eliminat din acest test de grup.',
