@@ -1,8 +1,11 @@
 // A simulation on paper (issue 9 §3), in Chromium against the real server, queue and reader:
-// download the answer sheet PDF, upload a photo that is not the sheet (its Romanian error), then a
+// download the answer sheet PDF, upload a photo that is not the sheet (its Romanian error), a photo of
+// the candidate's own sheet of another simulation (refused as such), then a
 // photo of the filled sheet with one faint mark; the reading arrives live, the candidate confirms
 // the uncertain row on the crop, and gets the graded result with rank; the history marks it
-// 'pe hârtie' and the notification leads back. SCAN_SHOTS=dir saves 390/1280 px, light and dark.
+// 'pe hârtie' and the notification leads back. Then (issue 22) the question booklet PDF and the
+// session clock under Playwright's clock: start once, reload, 10 minutes left, time up.
+// SCAN_SHOTS=dir saves 390/1280 px, light and dark.
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
@@ -11,6 +14,7 @@ import { degrade, renderSyntheticSheet, type SyntheticMark } from '../server/mod
 
 // The Galați demo paper: simulations.spec.ts ranks its own candidate first on Timișoara's.
 const GALATI = '3b0c5a52-2f0e-4d0b-8a8e-6f7e1c2d9a02'; // server/db/seed/simulations.ts
+const TIMISOARA = '3b0c5a52-2f0e-4d0b-8a8e-6f7e1c2d9a01';
 const shots = process.env.SCAN_SHOTS;
 
 
@@ -59,6 +63,20 @@ test('paper simulation: print the sheet, photograph it, confirm the uncertain ro
   await expect(page.getByText('Foaia a fost trimisă la procesare.')).toBeVisible();
   await expect(page.locator('.scan-status')).toContainText('Nu am găsit cele patru marcaje din colțurile foii', { timeout: 60_000 });
 
+  // 2b. The candidate's own sheet of another simulation (issue 22): read, then refused, saying which it is.
+  await page.goto(`/teste/simulare/foaie/${TIMISOARA}`);
+  const otherDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descarcă foaia (PDF)' }).click();
+  const otherPdf = await (await (await otherDownload).createReadStream()).toArray().then((c) => Buffer.concat(c as Buffer[]));
+  const otherText = (await new PDFParse({ data: new Uint8Array(otherPdf) }).getText()).text;
+  const other = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}) · (\d+) întrebări/.exec(otherText);
+  expect(other?.[1], otherText.slice(0, 400)).not.toBe(sheetId);
+  await page.goto(`/teste/simulare/foaie/${GALATI}`);
+  await input.setInputFiles({ name: 'alta.jpg', mimeType: 'image/jpeg', buffer: await filledSheetPhoto(other![1]!, Number(other![2])) });
+  await page.getByRole('button', { name: 'Trimite foaia' }).click();
+  await expect(page.locator('.scan-status')).toContainText('Foaia din fotografie aparține altei simulări', { timeout: 60_000 });
+  await shoot(page, shots, 'sheet-wrong', '.scan-status');
+
   // 3. The filled sheet: read, one row uncertain, shown with its crop.
   await input.setInputFiles({ name: 'foaie.jpg', mimeType: 'image/jpeg', buffer: await filledSheetPhoto(sheetId!, questionCount) });
   await page.getByRole('button', { name: 'Trimite foaia' }).click();
@@ -89,4 +107,64 @@ test('paper simulation: print the sheet, photograph it, confirm the uncertain ro
   await page.goto('/notificari');
   await expect(page.getByText('Foaia de răspuns a fost citită')).toBeVisible();
   await expect(page.getByText('Foaia de răspuns nu a putut fi citită')).toBeVisible();
+});
+
+test('paper simulation: the question booklet, and the session clock that starts once, survives a reload and ends', async ({ page }) => {
+  test.setTimeout(shots ? 240_000 : 120_000);
+  await registerAccount(page, 'Toma Ceasornic');
+  // The page's clock under the test's hand (Date and timers): hours pass in a moment.
+  await page.clock.install({ time: new Date('2026-11-26T09:00:00+02:00') });
+  await page.goto(`/teste/simulare/foaie/${GALATI}`);
+  await expect(page.getByText('Simulare Galați — model 2026')).toBeVisible();
+
+  // The booklet: the paper's grids in exam order, options A–E, centre, time allowed, numbered pages.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descarcă subiectele (PDF)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`subiecte-${GALATI.slice(0, 8)}.pdf`);
+  const pdf = await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c as Buffer[]));
+  const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text.replace(/\s+/g, ' ');
+  expect(text).toContain('Simulare Galați — model 2026');
+  expect(text).toContain('Centru: Universitatea „Dunărea de Jos” Galați');
+  expect(text).toContain('Timp de lucru: 3 ore (180 de minute)');
+  expect(text).toMatch(/Biologie — întrebările 1–\d+/);
+  expect(text).toContain('1. ');
+  expect(text).toContain('E. ');
+  const pages = Number(/Pagina 1 din (\d+)/.exec(text)?.[1]);
+  expect(pages).toBeGreaterThan(1);
+
+  // The clock: the paper's time, started once after a confirmation; no way to pause or stop it.
+  const step = page.locator('.sheet-step', { hasText: 'Rezolvă și completează' });
+  await expect(step).toContainText('Timp de lucru la această simulare: 3 ore');
+  await expect(step).toContainText('Serverul nu află când ai început');
+  await step.getByRole('button', { name: 'Pornește cronometrul' }).click();
+  await step.getByRole('button', { name: 'Încă nu' }).click();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await step.getByRole('button', { name: 'Pornește cronometrul' }).click();
+  await step.getByRole('button', { name: 'Da, pornește' }).click();
+  const clock = page.getByRole('timer');
+  await expect(clock).toContainText(/^Timp rămas\s*(3:00:00|2:59:5\d)/);
+  await expect(clock).toContainText('se termină la 12:00');
+  await expect(step.getByRole('button')).toHaveCount(0);
+  await page.clock.fastForward('01:00:00');
+  await expect(clock).toContainText(/1:59:[0-5]\d|2:00:00/);
+  await shoot(page, shots, 'paper-timer-running', '.page > .paper-timer');
+
+  // A reload keeps counting from the same start.
+  await page.reload();
+  await expect(page.getByRole('timer')).toContainText(/1:59:[0-5]\d|2:00:00/);
+  await expect(page.getByRole('button', { name: 'Pornește cronometrul' })).toHaveCount(0);
+
+  // Ten minutes before the end, then the end: said aloud (alerts) and shown; stop writing.
+  await page.clock.fastForward('01:50:30');
+  await expect(page.getByRole('alert').filter({ hasText: 'Au mai rămas mai puțin de 10 minute' })).toBeVisible();
+  await shoot(page, shots, 'paper-timer-last', '.page > .paper-timer');
+  await page.clock.fastForward('00:10:00');
+  await expect(page.getByRole('alert').filter({ hasText: 'Timpul s-a terminat: oprește-te din scris' })).toBeVisible();
+  await expect(page.getByRole('timer')).toContainText('0:00');
+  await expect(page.getByRole('timer')).toContainText('s-a terminat la 12:00');
+  await shoot(page, shots, 'paper-timer-over', '.page > .paper-timer');
+  // Once over, a new session may be prepared (for solving the paper again another day).
+  await page.getByRole('button', { name: 'Pregătește o sesiune nouă' }).click();
+  await expect(page.getByRole('button', { name: 'Pornește cronometrul' })).toBeVisible();
 });

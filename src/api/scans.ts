@@ -5,6 +5,7 @@ import type { ConfirmScanBody, ScanGraded, ScanList, ScanPayload, ScanQueued } f
 const sim = (id: string) => `/simulations/${encodeURIComponent(id)}`;
 
 export const downloadSheet = (simulationId: string) => requestBlob(`${sim(simulationId)}/sheet.pdf`);
+export const downloadBooklet = (simulationId: string) => requestBlob(`${sim(simulationId)}/booklet.pdf`);
 export const fetchScans = (simulationId: string) => api.get<ScanList>(`${sim(simulationId)}/scans`);
 export const fetchScan = (id: string) => api.get<{ scan: ScanPayload }>(`/scans/${encodeURIComponent(id)}`);
 export const confirmScan = (id: string, body: ConfirmScanBody) =>

@@ -141,6 +141,12 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_SCAN_TOO_MANY_IMAGES: 'Poți trimite cel mult 4 fotografii ale foii deodată.',
   FORM_SCAN_NOT_IN_REVIEW: 'Scanarea nu mai așteaptă confirmarea ta.',
   FORM_SCAN_REVIEW_INCOMPLETE: 'Alege un răspuns pentru fiecare rând nesigur înainte de a confirma.',
+  FORM_SCAN_WRONG_SHEET_CANDIDATE:
+    'Foaia din fotografie aparține altui candidat, nu ție, așa că nu o corectăm ca lucrarea ta. Trimite doar fotografii ale foii tipărite din contul tău pentru această simulare.',
+  FORM_SCAN_WRONG_SHEET_SIMULATION:
+    'Foaia din fotografie aparține altei simulări: este foaia ta, dar tipărită pentru alt test. Trimite fotografii ale foii tipărite de pe pagina acestei simulări.',
+  FORM_SCAN_SHEET_UNIDENTIFIED:
+    'Nu am recunoscut foaia după codul QR (lipsește, nu se citește sau nu este al unei foi {product}), deci nu știm a cui este și nu o corectăm. Fotografiază din nou toată foaia, cu codul QR din dreapta sus întreg, clar și fără reflexii.',
   FORM_GROUP_NOT_PREMIUM: 'Testele de grup sunt disponibile doar pentru utilizatorii Premium.',
   FORM_GROUP_ALREADY_STARTED: 'Testul de grup a început deja.',
   FORM_GROUP_KICKED_OUT: 'Ai fost eliminat din acest test de grup.',

@@ -3,112 +3,40 @@
 // worker's reading, the review of uncertain rows, grading into a 'paper' simulation test, and
 // every scan code (auth first, too large, too many, unreadable, no marks, no responses, already
 // processing, more grids than the paper, variant, premium).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, openTestDb } from './helpers.ts';
-import { makeChapter, makeGrids, makeUser, repeat, type FixtureUser } from './learning-fixture.ts';
-import { call, firstError, type Api } from './groups-fixture.ts';
-import type { ScanPayload } from '../../src/shared/scan-schema.ts';
-import { degrade, renderSyntheticSheet, type SyntheticMark } from '../../server/modules/scans/omr/synthetic.ts';
-import type { SheetOption } from '../../server/modules/scans/omr/types.ts';
+import { buildTestApp } from './helpers.ts';
+import { makeUser, type FixtureUser } from './learning-fixture.ts';
+import { firstError, type Api } from './groups-fixture.ts';
+import { multipart, photo as photoOf, rightMarks, scanWorld, settled as settledOf, upload as uploadTo, type ScanWorld } from './scans-fixture.ts';
+import type { SyntheticMark } from '../../server/modules/scans/omr/synthetic.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/db.ts';
 
+let w: ScanWorld;
 let app: FastifyInstance;
 let db: Db;
-let close: () => Promise<void>;
-let api: ReturnType<typeof call>;
+let api: ScanWorld['api'];
 let admin: FixtureUser, A: FixtureUser, B: FixtureUser;
 let simId: string;
-const jobsSchema = `jobs_${randomBytes(4).toString('hex')}`;
-
-async function manual(subject: string): Promise<number> {
-  const m = await db.one<{ id: number }>(`insert into manuals (slug, title, subject) values ($1, $1, $2) returning id`, [
-    `m-${randomUUID().slice(0, 8)}`,
-    subject,
-  ]);
-  return m!.id;
-}
 
 beforeAll(async () => {
-  const opened = await openTestDb();
-  db = opened.db;
-  ({ app } = await buildTestApp(db, { SCAN_WORKER: 'true', SCAN_THREADS: '1', JOBS_SCHEMA: jobsSchema }));
-  close = async () => {
-    await app.close();
-    if (db.kind === 'postgres') await db.exec(`drop schema if exists ${jobsSchema} cascade`);
-    await opened.close();
-  };
-  api = call(app);
-  // Timișoara: Q1–60 CM biology (key A,C), Q61–90 CS chemistry (key B).
-  await makeGrids(db, await makeChapter(db, await manual('biologie'), 'Sistemul nervos', 1), repeat(60, { type: 'CM' as const }));
-  await makeGrids(db, await makeChapter(db, await manual('chimie'), 'Alcooli', 1), repeat(30, { type: 'CS' as const }));
-  admin = await makeUser(db, { name: 'Admin Foi', admin: true });
+  w = await scanWorld();
+  ({ app, db, api, admin, simId } = w);
   A = await makeUser(db, { name: 'Ana Hârtie' });
   B = await makeUser(db, { name: 'Bogdan Foaie' });
-  const r = await api(admin, 'POST', '/admin/simulations', {
-    title: 'Simulare pe hârtie',
-    kind: 'centre',
-    profile_slug: 'timisoara',
-    variant: ['biologie', 'chimie'],
-    publish: true,
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  simId = r.body.simulation.id;
 }, 120_000);
-afterAll(async () => close());
+afterAll(async () => w.close());
 
-function multipart(files: { content: Buffer; type?: string; name?: string }[]) {
-  const boundary = '----grilioScanBoundary';
-  const parts = files.flatMap((f, i) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="${f.name ?? `foaie-${i}.jpg`}"\r\nContent-Type: ${f.type ?? 'image/jpeg'}\r\n\r\n`,
-    ),
-    f.content,
-    Buffer.from('\r\n'),
-  ]);
-  return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(u: FixtureUser | null, files: { content: Buffer; type?: string }[], sim = simId) {
-  const body = multipart(files);
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/v1/simulations/${sim}/scans`,
-    headers: { ...(u ? u.auth : {}), ...body.headers },
-    payload: body.payload,
-  });
-  return { status: res.statusCode, body: res.json() as Api['body'] };
-}
+const upload = (u: FixtureUser | null, files: { content: Buffer; type?: string }[], sim = simId): Promise<Api> => uploadTo(app, u, files, sim);
+const settled = (u: FixtureUser, scanId: string) => settledOf(api, u, scanId);
+const photo = (id: string, marks: SyntheticMark[], questionCount = 90, seed = 7, clean = false) => photoOf(id, marks, { questionCount, seed, clean });
 
 async function sheetId(u: FixtureUser): Promise<string> {
   const row = await db.one<{ id: string }>('select id from scan_sheets where user_id = $1 and simulation_id = $2', [u.id, simId]);
   return row!.id;
 }
-
-/** A phone photo of u's sheet with these marks, tilted, under uneven light (`clean`: a flat scan-like photo), JPEG. */
-async function photo(id: string, marks: SyntheticMark[], questionCount = 90, seed = 7, clean = false): Promise<Buffer> {
-  const meta = { sheetId: id, questionCount, productName: 'Grilio', title: 'Simulare pe hârtie', centreName: 'Timișoara', candidateName: 'Ana' };
-  const sheet = await renderSyntheticSheet(meta, marks, 1700, seed);
-  if (clean) return degrade(sheet, { seed, width: 2000, height: 2600, rotation: 1, perspective: 0.01, blur: 0.3, noise: 1, jpegQuality: 92 });
-  return degrade(sheet, { seed, width: 2000, height: 2600, rotation: 3, perspective: 0.03, blur: 0.6, gradient: 0.2, noise: 3, jpegQuality: 85 });
-}
-
-/** Waits for the worker (the queue polls every second): the scan once it left queued/processing. */
-async function settled(u: FixtureUser, scanId: string): Promise<ScanPayload> {
-  for (let i = 0; i < 600; i++) {
-    const r = await api(u, 'GET', `/scans/${scanId}`);
-    expect(r.status).toBe(200);
-    if (!['queued', 'processing'].includes(r.body.scan.status)) return r.body.scan as ScanPayload;
-    await new Promise((res) => setTimeout(res, 200));
-  }
-  throw new Error(`scan ${scanId} still in the works after 120 s`);
-}
-
-/** The right answers of the Timișoara paper: CM rows A,C; CS rows B. */
-const rightMarks = (rows: number[]): SyntheticMark[] =>
-  rows.flatMap((n) => (n <= 60 ? (['A', 'C'] as SheetOption[]) : (['B'] as SheetOption[])).map((option) => ({ n, option, kind: 'pen' as const })));
 
 describe('the printed sheet', () => {
   it('authenticates first and prints one sheet per candidate and paper', async () => {
@@ -232,20 +160,18 @@ describe('reading and grading', () => {
     const noise = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#b9a27c' } }).jpeg().toBuffer();
     const none = await settled(B, (await upload(B, [{ content: noise }])).body.scan.id);
     expect([none.status, none.error_code]).toEqual(['failed', 'FORM_SCAN_NO_MARKS']);
-    // A 120-row sheet (its QR names it) with marks past row 90 of this 90-grid paper.
+    // D's own 120-row sheet of this paper (printed before the paper lost grids) marked past row 90.
+    const D = await makeUser(db, { name: 'Dan Rânduri' });
     const wide = randomUUID();
-    const other = await api(admin, 'POST', '/admin/simulations', {
-      title: 'Alt caiet', kind: 'centre', profile_slug: 'timisoara', variant: ['biologie', 'chimie'], publish: true,
-    });
-    await db.query('insert into scan_sheets (id, user_id, simulation_id, question_count) values ($1, $2, $3, 120)', [wide, B.id, other.body.simulation.id]);
-    const beyond = await settled(B, (await upload(B, [{ content: await photo(wide, rightMarks([1, 2, 100, 110]), 120, 23) }])).body.scan.id);
+    await db.query('insert into scan_sheets (id, user_id, simulation_id, question_count) values ($1, $2, $3, 120)', [wide, D.id, simId]);
+    const beyond = await settled(D, (await upload(D, [{ content: await photo(wide, rightMarks([1, 2, 100, 110]), 120, 23) }])).body.scan.id);
     expect([beyond.status, beyond.error_code]).toEqual(['failed', 'FORM_SCAN_TOO_MANY_GRIDS']);
   });
 });
 
 describe('several processes', () => {
   it('a scan uploaded to a process that does not read is read by one that does (the queue is in the database)', async () => {
-    const front = await buildTestApp(db, { SCAN_WORKER: 'false', JOBS_SCHEMA: jobsSchema });
+    const front = await buildTestApp(db, { SCAN_WORKER: 'false', JOBS_SCHEMA: w.jobsSchema });
     try {
       const C = await makeUser(db, { name: 'Cezar Coadă' });
       const print = await front.app.inject({ method: 'GET', url: `/api/v1/simulations/${simId}/sheet.pdf`, headers: C.auth });

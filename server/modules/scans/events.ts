@@ -6,13 +6,16 @@ import { SCAN_EVENT, type ScanEvent } from '../../../src/shared/scan-schema.ts';
 import { notify, userChannel, type NotifyInput } from '../notifications/notify.ts';
 import { scanById, type ScanRow } from './queries.ts';
 
+const REFUSED = new Set(['FORM_SCAN_WRONG_SHEET_CANDIDATE', 'FORM_SCAN_WRONG_SHEET_SIMULATION', 'FORM_SCAN_SHEET_UNIDENTIFIED']);
+
 export const sheetPagePath = (simulationId: string) => `/teste/simulare/foaie/${simulationId}`;
 
 async function noticeOf(app: FastifyInstance, scan: ScanRow): Promise<NotifyInput | null> {
   if (scan.status === 'failed')
     return {
       type: 'scan',
-      title: 'Foaia de răspuns nu a putut fi citită',
+      // A sheet that was read but is not the candidate's own for this paper was refused, not unreadable.
+      title: REFUSED.has(scan.error_code ?? '') ? 'Foaia de răspuns a fost refuzată' : 'Foaia de răspuns nu a putut fi citită',
       message: messageFor(scan.error_code ?? 'FORM_SCAN_IMAGE_UNREADABLE', app.config.PRODUCT_NAME),
       link: sheetPagePath(scan.simulation_id),
     };

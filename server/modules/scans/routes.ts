@@ -1,4 +1,4 @@
-// Paper answer sheets (issue 9 §3): the printable sheet of a simulation, photo uploads queued for
+// Paper answer sheets (issue 9 §3): the printable sheet and question booklet of a simulation, photo uploads queued for
 // the OMR worker, the reading and the confirmation of its uncertain rows. Authentication comes
 // first; uploads and prints are rate-limited per user.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,6 +6,7 @@ import { confirmScanBody, scanIdParams, type ScanGraded, type ScanList, type Sca
 import { simulationIdParams } from '../../../src/shared/simulation-schema.ts';
 import { confirmScan, getScan, listScans, sheetPdf, uploadScan } from './service.ts';
 import { readScanImages } from './upload.ts';
+import { bookletPdf } from './booklet.ts';
 import { startScanQueue, type ScanQueue } from './queue.ts';
 import { scanJob } from './worker.ts';
 import { closeSheetPool, setSheetPoolSize } from './omr/pool.ts';
@@ -46,6 +47,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="foaie-raspuns-${req.params.id.slice(0, 8)}.pdf"`)
+        .send(pdf);
+    },
+  );
+  app.get(
+    '/simulations/:id/booklet.pdf',
+    {
+      onRequest: app.authenticate,
+      config: perUser('booklet-print', SHEET_PRINT_RATE),
+      schema: {
+        tags,
+        security,
+        params: simulationIdParams,
+        description:
+          'Caietul cu subiecte al simulării (PDF A4): grilele în ordinea din examen, variantele A–E, centrul și timpul de lucru, pagini numerotate; fără barem. Aceleași reguli de acces ca foaia de răspuns.',
+      },
+    },
+    async (req, reply) => {
+      const pdf = await bookletPdf(app, req.auth!.id, req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="subiecte-${req.params.id.slice(0, 8)}.pdf"`)
+        .header('cache-control', 'private, no-store')
         .send(pdf);
     },
   );

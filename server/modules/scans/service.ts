@@ -11,7 +11,7 @@ import { isPremium } from '../practice/engine.ts';
 import { UUID_RE } from '../practice/model.ts';
 import { profileBySlug } from '../scoring-profiles/service.ts';
 import { variantAllowed } from '../simulations/build.ts';
-import { windowOf } from '../simulations/queries.ts';
+import { windowOf, type SimulationRow } from '../simulations/queries.ts';
 import { publishedSimulation } from '../simulations/service.ts';
 import { renderSheetPdf } from './omr/sheet-pdf.ts';
 import { cropsOf, insertScan, scanById, scansOfSheet, sheetOf, upsertSheet, type ScanRow, type SheetRow } from './queries.ts';
@@ -22,7 +22,11 @@ import { scanChanged } from './events.ts';
  * The candidate's sheet for a simulation they may take (published, open or already printed,
  * premium when the paper is, a variant its centre still allows, at least 2 grids).
  */
-async function ensureSheet(db: Db, userId: number, simulationId: string): Promise<{ sheet: SheetRow; title: string; centre: string }> {
+export async function ensureSheet(
+  db: Db,
+  userId: number,
+  simulationId: string,
+): Promise<{ sheet: SheetRow; title: string; centre: string; sim: SimulationRow }> {
   const sim = await publishedSimulation(db, userId, simulationId);
   const existing = await sheetOf(db, userId, simulationId);
   if (!existing) {
@@ -37,7 +41,7 @@ async function ensureSheet(db: Db, userId: number, simulationId: string): Promis
   if (count < SCAN_MIN_GRIDS) throw badRequest('FORM_SCAN_MIN_GRIDS', 'simulation');
   const sheet = existing ?? (await upsertSheet(db, randomUUID(), userId, sim.id, count));
   const centre = await db.one<{ name: string }>('select name from centers where slug = $1', [sim.profile_slug]);
-  return { sheet, title: sim.title, centre: centre?.name ?? profile.name };
+  return { sheet, title: sim.title, centre: centre?.name ?? profile.name, sim };
 }
 
 export async function sheetPdf(app: FastifyInstance, userId: number, simulationId: string): Promise<Buffer> {

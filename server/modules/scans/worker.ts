@@ -1,11 +1,14 @@
 // Reads one queued scan (a pg-boss job, off the request path): every photo through the OpenCV
-// worker pool, the readings merged, then either the review (uncertain marks for the candidate to
+// worker pool, each photo's QR code checked against the upload's own sheet (identity.ts: another
+// candidate's sheet, the candidate's sheet of another simulation or an unreadable code is refused,
+// never graded), the readings merged, then either the review (uncertain marks for the candidate to
 // confirm) or, with nothing uncertain, the grade at once. The candidate hears of it live and in
 // the notification feed. The photos are deleted once read.
 import type { FastifyInstance } from 'fastify';
 import { readSheetInPool } from './omr/pool.ts';
 import type { SheetReading } from './omr/types.ts';
-import { claimScan, failScan, scanById, scanImages, sheetById, storeReading, type ScanRow } from './queries.ts';
+import { claimScan, failScan, scanById, scanImages, storeReading } from './queries.ts';
+import { sheetIdentity, uploadVerdict } from './identity.ts';
 import { furthestError, mergeReadings } from './merge.ts';
 import { gradeScan } from './grade.ts';
 import { scanChanged } from './events.ts';
@@ -17,26 +20,27 @@ async function gridCount(app: FastifyInstance, simulationId: string): Promise<nu
   return row?.n ?? 0;
 }
 
-/** Reads a photo with the layout its own QR code names, when that is another sheet with other rows. */
-async function readPhoto(app: FastifyInstance, scan: ScanRow, image: Uint8Array): Promise<SheetReading> {
-  const first = await readSheetInPool(image, { questionCount: scan.question_count });
-  if (!first.ok || !first.sheetId || first.sheetId === scan.sheet_id) return first;
-  const named = await sheetById(app.db, first.sheetId);
-  if (!named || named.question_count === scan.question_count) return first;
-  return readSheetInPool(image, { questionCount: named.question_count });
-}
-
 export async function processScan(app: FastifyInstance, scanId: string): Promise<void> {
   if (!(await claimScan(app.db, scanId))) return;
   const scan = (await scanById(app.db, scanId))!;
   const readings: SheetReading[] = [];
-  for (const image of await scanImages(app.db, scanId)) readings.push(await readPhoto(app, scan, image));
-  const ok = readings.filter((r): r is Read => r.ok);
-  if (!ok.length) {
+  for (const image of await scanImages(app.db, scanId))
+    readings.push(await readSheetInPool(image, { questionCount: scan.question_count }));
+  const read = readings.filter((r): r is Read => r.ok);
+  if (!read.length) {
     await failScan(app.db, scanId, furthestError(readings.map((r) => (r.ok ? '' : r.code))));
     return scanChanged(app, scanId);
   }
-  const reading = mergeReadings(ok);
+  // Whose sheet each photo shows (its QR code): only the candidate's own sheet of this simulation
+  // is ever read as their answers (identity.ts).
+  const identities = await Promise.all(read.map((r) => sheetIdentity(app.db, scan, r.sheetId)));
+  const verdict = uploadVerdict(identities);
+  if (verdict !== 'own') {
+    app.log.info({ scanId, identities }, 'scan refused: not the sheet of this candidate and simulation');
+    await failScan(app.db, scanId, verdict);
+    return scanChanged(app, scanId);
+  }
+  const reading = mergeReadings(read.filter((_, i) => identities[i] === 'own'));
   const grids = await gridCount(app, scan.simulation_id);
   if (reading.questions.some((q) => q.n > grids && (q.marked.length || q.uncertain.length))) {
     await failScan(app.db, scanId, 'FORM_SCAN_TOO_MANY_GRIDS');
@@ -45,8 +49,8 @@ export async function processScan(app: FastifyInstance, scanId: string): Promise
   const questions = reading.questions.filter((q) => q.n <= grids);
   await storeReading(app.db, scanId, questions, reading.uncertainCrops);
   if (!questions.some((q) => q.uncertain.length)) {
-    const read = (await scanById(app.db, scanId))!;
-    await gradeScan(app.db, read, new Map(questions.map((q) => [q.n, q.marked])));
+    const stored = (await scanById(app.db, scanId))!;
+    await gradeScan(app.db, stored, new Map(questions.map((q) => [q.n, q.marked])));
   }
   return scanChanged(app, scanId);
 }

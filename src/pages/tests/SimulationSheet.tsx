@@ -1,11 +1,11 @@
-// /teste/simulare/foaie/:id — a simulation on paper: print the answer sheet (PDF with the sheet's
-// QR code), fill it in, photograph it; the photos are read off the request path and the result
+// /teste/simulare/foaie/:id — a simulation on paper: print the question booklet and the answer sheet
+// (PDF with the sheet's QR code), solve with the session clock running, fill it in, photograph it; the photos are read off the request path and the result
 // comes back live (and in the notifications); uncertain rows are confirmed here, then the grade.
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { fetchSimulation, type SimulationSummary } from '../../api/simulations.ts';
-import { downloadSheet, fetchScan, fetchScans } from '../../api/scans.ts';
+import { downloadBooklet, downloadSheet, fetchScan, fetchScans } from '../../api/scans.ts';
 import { saveBlob } from '../../api/invoices.ts';
 import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
@@ -14,6 +14,7 @@ import { useScanEvents } from '../../realtime/scan-events.ts';
 import { PageNotices } from '../../components/simulations/PageNotices.tsx';
 import { ScanUpload } from '../../components/simulations/ScanUpload.tsx';
 import { ScanStatus } from '../../components/simulations/ScanStatus.tsx';
+import { PaperClock, PaperTimerControls, usePaperTimer } from '../../components/simulations/PaperTimer.tsx';
 import { minutesLabel, variantLabel } from '../../components/simulations/format.ts';
 import '../../styles/tests.css';
 import '../../styles/simulations.css';
@@ -28,8 +29,9 @@ export default function SimulationSheet() {
   const [sim, setSim] = useState<SimulationSummary | null>(null);
   const [scans, setScans] = useState<ScanPayload[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [printing, setPrinting] = useState(false);
+  const [printing, setPrinting] = useState<'sheet' | 'booklet' | null>(null);
   const latest = scans[0];
+  const timer = usePaperTimer(user?.id ?? null, id, sim?.time_limit_s ?? 0);
 
   const replace = useCallback((s: ScanPayload) => setScans((list) => [s, ...list.filter((x) => x.id !== s.id)]), []);
 
@@ -64,15 +66,16 @@ export default function SimulationSheet() {
     return () => clearInterval(t);
   }, [latest, online, refresh]);
 
-  async function print() {
-    setPrinting(true);
+  async function print(what: 'sheet' | 'booklet') {
+    setPrinting(what);
     setError(null);
     try {
-      saveBlob(await downloadSheet(id), `foaie-raspuns-${id.slice(0, 8)}.pdf`);
+      if (what === 'sheet') saveBlob(await downloadSheet(id), `foaie-raspuns-${id.slice(0, 8)}.pdf`);
+      else saveBlob(await downloadBooklet(id), `subiecte-${id.slice(0, 8)}.pdf`);
     } catch (err) {
       setError(errorCode(err));
     } finally {
-      setPrinting(false);
+      setPrinting(null);
     }
   }
 
@@ -87,24 +90,37 @@ export default function SimulationSheet() {
         ) : null}
       </header>
       <PageNotices online={online} error={error} product={product} />
+      {sim && user ? <PaperClock timer={timer} /> : null}
       <ol className="sheet-steps">
         <li className="card sheet-step">
-          <h2>Tipărește foaia de răspuns</h2>
-          <p>Foaia are câte un rând de elipse A–E pentru fiecare întrebare, marcaje în colțuri și un cod QR al foii tale.</p>
-          <button type="button" className="btn btn--ghost" disabled={!online || printing || !sim} onClick={() => void print()}>
-            {printing ? 'Se pregătește…' : 'Descarcă foaia (PDF)'}
-          </button>
+          <h2>Tipărește subiectele și foaia de răspuns</h2>
+          <p>
+            Caietul cu subiecte are grilele în ordinea din examen, cu variantele A⁠–⁠E. Foaia de răspuns are câte un rând de elipse A⁠–⁠E pentru
+            fiecare întrebare, marcaje în colțuri și un cod QR: este foaia ta, doar pentru această simulare.
+          </p>
+          <div className="sheet-step__actions">
+            <button type="button" className="btn btn--ghost" disabled={!online || printing !== null || !sim} onClick={() => void print('booklet')}>
+              {printing === 'booklet' ? 'Se pregătește…' : 'Descarcă subiectele (PDF)'}
+            </button>
+            <button type="button" className="btn btn--ghost" disabled={!online || printing !== null || !sim} onClick={() => void print('sheet')}>
+              {printing === 'sheet' ? 'Se pregătește…' : 'Descarcă foaia (PDF)'}
+            </button>
+          </div>
         </li>
         <li className="card sheet-step">
           <h2>Rezolvă și completează</h2>
           <p>
-            Pornește cronometrul, rezolvă subiectele și umple complet elipsele alese, cu pix albastru sau negru. La întrebările cu
-            complement multiplu marchează toate variantele corecte.
+            Rezolvă subiectele din caiet și umple complet pe foaie elipsele alese, cu pix albastru sau negru. La întrebările cu complement multiplu
+            marchează toate variantele corecte.
           </p>
+          {sim && user ? <PaperTimerControls timer={timer} /> : null}
         </li>
         <li className="card sheet-step">
           <h2>Fotografiază și trimite</h2>
-          <p>Fotografiază toată foaia, de sus, cu cele patru colțuri vizibile și fără umbre puternice.</p>
+          <p>
+            Fotografiază toată foaia, de sus, cu cele patru colțuri și codul QR vizibile și fără umbre puternice. Se corectează doar foaia ta
+            pentru această simulare: foaia altcuiva sau a altei simulări este refuzată.
+          </p>
           {sim ? (
             <ScanUpload simulationId={id} online={online} busy={working(latest) ? 'working' : latest?.status === 'review' ? 'review' : null} product={product} onQueued={replace} />
           ) : null}

@@ -3,6 +3,7 @@
 // hidden, still focusable and labelled, so keyboard and screen readers use the native control),
 // and a Romanian button and the chosen file's name are shown instead.
 import type { ChangeEvent, Ref } from 'react';
+import '../../styles/forms.css';
 import '../../styles/file-field.css';
 
 export const FILE_FIELD_BUTTON = 'Alege fișierul';

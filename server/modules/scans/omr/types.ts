@@ -36,7 +36,7 @@ export type SheetReadingError =
 export type SheetReading =
   | {
       ok: true;
-      /** From the QR code; null when the code could not be read (the upload's own sheet is then assumed). */
+      /** From the QR code; null when the code could not be read (the scan module then refuses the photo: scans/identity.ts). */
       sheetId: string | null;
       questions: QuestionReading[];
       /** JPEG crop of each question row that has an uncertain option, by question number. */
