@@ -93,7 +93,12 @@ export default function GroupLobby() {
           </p>
         ) : null}
         <div className="form-actions">
-          <Link to="/grup/start" className="btn btn--primary">
+          {retrying ? (
+            <button type="button" className="btn btn--primary" onClick={() => void reload()}>
+              Reîncearcă acum
+            </button>
+          ) : null}
+          <Link to="/grup/start" className={`btn ${retrying ? 'btn--ghost' : 'btn--primary'}`}>
             Începe un test de grup
           </Link>
           <Link to="/grup/istoric" className="btn btn--ghost">

@@ -184,7 +184,7 @@ function JoinByCode() {
           Ai un cod de invitație?
         </label>
         <div className="group-code__row">
-          <input id="group-code" className="form-field__input" autoComplete="off" maxLength={12} value={code} onChange={(e) => setCode(e.target.value)} placeholder="ex. AB12CD34" />
+          <input id="group-code" className="form-field__input" autoComplete="off" maxLength={20} value={code} onChange={(e) => setCode(e.target.value)} placeholder="ex. KX7M 4PRA" />
           <SubmitButton busy={busy} busyLabel="Se intră…">
             Intră
           </SubmitButton>

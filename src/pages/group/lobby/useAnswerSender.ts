@@ -9,6 +9,7 @@
 // screen or when the group ended meanwhile.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { answerGrid } from '../../../api/groups.ts';
+import { ApiError } from '../../../api/errors.ts';
 import type { GroupState } from '../../../shared/group-payloads.ts';
 import { flushPending, pendingOf, savePending, type PendingGroupAnswer, type PendingOutcome } from '../../../offline/group-pending.ts';
 import { currentOwner } from '../../../offline/owner.ts';
@@ -44,12 +45,14 @@ export function useAnswerSender(hash: string | undefined, state: GroupState | nu
 
   const flush = useCallback(async () => {
     if (!hash) return;
-    let outcomes: PendingOutcome[] = [];
+    let outcomes: PendingOutcome[];
     try {
       outcomes = await flushPending(hash, answerGrid);
-    } finally {
-      await refresh();
+    } catch {
+      // IndexedDB unavailable (private mode quirks): nothing was decided; the next trigger tries again.
+      outcomes = [];
     }
+    await refresh();
     if (!outcomes.some((o) => o.kind !== 'kept')) return;
     for (const o of outcomes) {
       if (o.kind === 'closed') setClosed({ position: o.answer.position, marked: o.answer.marked });
@@ -85,6 +88,16 @@ export function useAnswerSender(hash: string | undefined, state: GroupState | nu
     };
   }, [waiting, flush]);
 
+  // IndexedDB refused to keep it (storage blocked or full): one plain attempt, as before the store.
+  const direct = async (h: string, a: { position: number; id: string; marked: string[] }) => {
+    try {
+      await answerGrid(h, a.position, a.id, a.marked);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.code : 'FORM_AN_ERROR_HAS_OCCURRED');
+    }
+    await reloadRef.current();
+  };
+
   const send = (a: { grid_id: number; position: number; marked: string[] }) => {
     const owner = currentOwner();
     if (!hash || owner === null) return;
@@ -92,9 +105,10 @@ export function useAnswerSender(hash: string | undefined, state: GroupState | nu
     setBusy(true);
     // The same grid answered again from this device (a double tap): keep the first uuid.
     const same = pending.find((p) => p.grid_id === a.grid_id);
-    void savePending(owner, hash, { ...a, id: same?.id ?? crypto.randomUUID() })
+    const id = same?.id ?? crypto.randomUUID();
+    void savePending(owner, hash, { ...a, id })
       .then(refresh)
-      .then(flush)
+      .then(flush, () => direct(hash, { ...a, id }))
       .finally(() => setBusy(false));
   };
 
