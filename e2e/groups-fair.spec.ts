@@ -38,6 +38,8 @@ async function lobby(a: Person, invite: Person[], seconds = 120): Promise<string
   expect(r.status()).toBe(201);
   const path = `/grup/${(await r.json()).hash}`;
   await a.page.goto(path);
+  // Ana's page listens on the group channel (her own presence shows) before anyone acts.
+  await expect(a.page.locator('.group-member', { hasText: '(tu)' })).toContainText('conectat');
   return path;
 }
 

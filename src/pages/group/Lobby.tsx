@@ -51,6 +51,11 @@ export default function GroupLobby() {
     void reload();
   }, [reload]);
   const present = useGroupChannel(hash, (_e: GroupEvent) => void reload());
+  // Events sent before the channel was joined never arrive: read again once it is (and after a rejoin).
+  const listening = state !== null && present.has(state.me.user_id);
+  useEffect(() => {
+    if (listening) void reload();
+  }, [listening, reload]);
   const running = state?.status === 'running';
   useEffect(() => {
     if (!running) return;
