@@ -117,7 +117,7 @@ test('an answer held offline past its grid\'s close is told as not counted, unde
 });
 
 test('free friends are marked; stop, remove, hand over and leave ask first', async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const ana = await person(browser, 'Ana Confirmă');
   const bogdan = await person(browser, 'Bogdan Confirmă');
   const carmen = await person(browser, 'Carmen Confirmă');
