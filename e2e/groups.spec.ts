@@ -138,6 +138,7 @@ test('invite, join, start, answer, reload, kick, change creator, stop, results a
 
   // Ana kicks Carmen, who cannot come back (neither by the lobby nor by the code).
   await member(ana.page, 'Carmen Grup').getByRole('button', { name: 'Elimină' }).click();
+  await ana.page.getByRole('dialog').getByRole('button', { name: 'Elimină' }).click();
   await expect(carmen.page.getByRole('alert')).toContainText('Ai fost eliminat din acest test de grup.');
   await carmen.page.reload();
   await expect(carmen.page.getByRole('alert')).toContainText('Ai fost eliminat din acest test de grup.');
@@ -147,9 +148,11 @@ test('invite, join, start, answer, reload, kick, change creator, stop, results a
   await expect(carmen.page.getByText('Ai fost eliminat din acest test de grup.')).toBeVisible();
 
   // Ana hands the creator role to Bogdan; she loses the creator's buttons, he gains them and stops.
-  await member(ana.page, 'Bogdan Grup').getByRole('button', { name: 'Fă-l creator' }).click();
+  await member(ana.page, 'Bogdan Grup').getByRole('button', { name: 'Predă rolul de creator' }).click();
+  await ana.page.getByRole('dialog').getByRole('button', { name: 'Predă rolul' }).click();
   await expect(ana.page.getByRole('button', { name: 'Oprește testul' })).toHaveCount(0);
   await bogdan.page.getByRole('button', { name: 'Oprește testul' }).click();
+  await bogdan.page.getByRole('dialog').getByRole('button', { name: 'Oprește testul' }).click();
 
   // Results for both, then the history.
   for (const p of [ana, bogdan]) {

@@ -22,4 +22,7 @@ export const answerGrid = (hash: string, position: number, id: string, marked: s
   api.put<{ answer: { position: number; marked: string[]; received_at: string } }>(`${g(hash)}/answers/${position}`, { id, marked });
 export const fetchGroupResults = (hash: string) => api.get<GroupResults>(`${g(hash)}/results`);
 export const retestGroup = (hash: string) => api.post<TestCreatedResponse>(`${g(hash)}/retest`);
+/** A friend and whether they can be invited (group tests need Premium). */
+export type GroupFriend = { id: number; name: string; premium: boolean };
+export const fetchGroupFriends = () => api.get<{ friends: GroupFriend[] }>('groups/friends');
 export const fetchGroupHistory = () => api.get<{ groups: GroupHistoryItem[] }>('groups');

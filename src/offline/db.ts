@@ -130,6 +130,20 @@ export type QueuedMessage = {
   created_at: string;
 };
 
+/**
+ * A group-test answer not yet acknowledged by the server (src/offline/group-pending.ts): one per
+ * account, group and grid, with the client's uuid so a resend is the same answer on the server.
+ */
+export type PendingGroupAnswer = {
+  owner_id: number;
+  hash: string;
+  grid_id: number;
+  position: number;
+  id: string;
+  marked: string[];
+  created_at: string;
+};
+
 export class GrilioDb extends Dexie {
   manuals!: EntityTable<LocalManual, 'id'>;
   chapters!: EntityTable<LocalChapter, 'id'>;
@@ -143,6 +157,7 @@ export class GrilioDb extends Dexie {
   strikes!: Dexie.Table<LocalStrike, [string, number]>;
   grid_actions!: EntityTable<GridAction, 'id'>;
   message_outbox!: EntityTable<QueuedMessage, 'id'>;
+  group_pending!: Dexie.Table<PendingGroupAnswer, [number, string, number]>;
 
   constructor(name = 'grilio') {
     super(name);
@@ -164,6 +179,8 @@ export class GrilioDb extends Dexie {
     });
     // Version 3 (issue 7 §3): messages written offline, waiting to be sent.
     this.version(3).stores({ message_outbox: 'id, owner_id, [owner_id+friend_id]' });
+    // Version 4 (issue 22 §2): group answers given offline survive a reload until the server decides.
+    this.version(4).stores({ group_pending: '[owner_id+hash+grid_id], [owner_id+hash]' });
   }
 }
 

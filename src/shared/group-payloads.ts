@@ -1,5 +1,7 @@
 // Response and realtime payloads of the group tests (issue 10). Realtime events on
 // presence-group.{hash} carry ids and small public facts only; clients read the rest with GET.
+import type { Difficulty } from './constants.ts';
+
 export type GroupStatus = 'lobby' | 'running' | 'finished' | 'stopped';
 export type GroupMemberStatus = 'invited' | 'joined' | 'kicked' | 'left';
 
@@ -24,8 +26,12 @@ export type GroupClosedGrid = {
   outcome: 'right' | 'partial' | 'wrong' | 'blank';
 };
 
+/** What the test covers, as chosen at creation (the lobby says it before anyone joins). */
+export type GroupSource = { manual: string | null; chapters: string[]; difficulty: Difficulty | null };
+
 export type GroupState = {
   hash: string;
+  source: GroupSource;
   status: GroupStatus;
   creator_id: number;
   me: { user_id: number; status: GroupMemberStatus; ready: boolean };
@@ -62,9 +68,13 @@ export type GroupResults = {
 export type GroupHistoryItem = {
   hash: string;
   status: GroupStatus;
-  creator_name: string;
+  /** Who made the test (the creator role may have been handed on since). */
+  author_name: string;
   grid_count: number;
+  /** Everyone who took part (joined at some point), those who left or were removed included. */
   members: number;
+  /** My place in it: 'kicked' rows stay, with the points of the grids I answered before. */
+  my_status: GroupMemberStatus;
   created_at: string;
   my_score: number | null;
 };

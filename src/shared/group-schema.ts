@@ -18,6 +18,11 @@ export const GROUP_ANSWER_GRACE_MS = 2000;
 /** The lobby address and the shareable code: 12 and 8 characters. */
 export const GROUP_HASH_PATTERN = /^[a-z0-9]{12}$/;
 export const GROUP_CODE_PATTERN = /^[A-Z0-9]{8}$/;
+/**
+ * New codes use only characters that cannot be misread (no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V):
+ * they are read aloud and typed on phones. Older codes may hold any of [A-Z0-9] and still work.
+ */
+export const GROUP_CODE_ALPHABET = 'ACDEFGHJKMNPQRTWXY34679';
 
 const id = rowId();
 
@@ -52,8 +57,9 @@ export const groupAnswerParams = groupHashParams.extend({ position: idParam() })
 export const joinByCodeBody = z.object({
   code: z
     .string({ error: 'FORM_GROUP_INVALID_ACCESS_CODE' })
-    .trim()
-    .toUpperCase()
+    .max(40, 'FORM_GROUP_INVALID_ACCESS_CODE')
+    // Typed as read: lowercase, with spaces or dashes between groups of letters.
+    .overwrite((v) => v.replace(/[\s-]+/g, '').toUpperCase())
     .regex(GROUP_CODE_PATTERN, 'FORM_GROUP_INVALID_ACCESS_CODE'),
 });
 export const groupUserBody = z.object({ user_id: rowId('FORM_USER_NOT_FOUND') });

@@ -83,7 +83,7 @@ describe('the clock and the answers', () => {
     expect((await put(B, hash, 1, ['B'])).status).toBe(200);
     now += 2;
     const late = await put(C, hash, 1, ['B']);
-    expect([late.status, firstError(late)]).toEqual([409, 'FORM_TEST_TIME_EXPIRED']);
+    expect([late.status, firstError(late)]).toEqual([409, 'FORM_GROUP_GRID_CLOSED']);
     const s = await state(C, hash);
     expect(s.position).toBe(2);
     // Grid 2 opened when grid 1 closed (30 s after the start), not when somebody looked.

@@ -31,7 +31,7 @@ describe('creating a group test', () => {
     const r2 = await create(A, []);
     expect([r2.status, firstError(r2)]).toEqual([422, 'FORM_GROUP_INVITE_REQUIRED']);
     const r3 = await create(A, [free.id]);
-    expect([r3.status, r3.body.errors.invite_ids]).toEqual([422, ['FORM_GROUP_NOT_PREMIUM']]);
+    expect([r3.status, r3.body.errors.invite_ids, r3.body.users]).toEqual([422, ['FORM_GROUP_FRIEND_NOT_PREMIUM'], [{ id: free.id, name: 'Fara Premium' }]]);
     const stranger = await makeUser(t.db, { name: 'Strain Premium', premium: true });
     const r4 = await create(A, [stranger.id]);
     expect([r4.status, r4.body.errors.invite_ids]).toEqual([422, ['FORM_FRIENDSHIP_NOT_FOUND']]);

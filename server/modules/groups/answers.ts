@@ -37,7 +37,8 @@ export async function answer(
     if (c.existing_id && c.existing_id === body.id)
       return { id: c.existing_id, position, marked: c.existing_marked!, received_at: new Date(c.existing_at!).toISOString() };
     if (c.existing_id) throw conflict('FORM_GRID_ALREADY_RESPONDED');
-    if (position < g.position) throw conflict('FORM_TEST_TIME_EXPIRED');
+    // An earlier grid (an answer held during a network drop): said as such, not as the test's time.
+    if (position < g.position) throw conflict('FORM_GROUP_GRID_CLOSED');
     if (position > g.position || c.grid_id === null) throw badRequest('FIELD_INVALID', 'position');
     const marked = [...body.marked].sort();
     const s = scoreGrid({ correct: c.correct! }, marked, c.rule!);

@@ -4,27 +4,43 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, type AppError } from '../../lib/errors.ts';
 import { allowedGrid, notEnoughGrids } from '../practice/engine.ts';
 import { referenceProfile } from '../scoring-profiles/service.ts';
-import type { CreateGroupBody } from '../../../src/shared/group-schema.ts';
+import { GROUP_CODE_ALPHABET, type CreateGroupBody } from '../../../src/shared/group-schema.ts';
 import { requirePremium } from './access.ts';
 import { friendsAmong, premiumAmong } from './queries.ts';
 import { sendInvitations } from './invite.ts';
 
 const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
-function randomText(n: number): string {
-  const bytes = randomBytes(n);
-  return Array.from(bytes, (b) => ALNUM[b % 36]).join('');
+function randomText(n: number, alphabet = ALNUM): string {
+  // Rejection sampling: only bytes below the largest multiple of the alphabet's size, so no letter is likelier.
+  const limit = 256 - (256 % alphabet.length);
+  let out = '';
+  while (out.length < n) for (const b of randomBytes(n)) if (b < limit && out.length < n) out += alphabet[b % alphabet.length];
+  return out;
 }
 
-/** The invitees must all be friends and premium; the first problem is a 422 on invite_ids. */
+/**
+ * The invitees must all be friends and premium; the first problem is a 422 on invite_ids. Friends
+ * without premium could not even open the lobby, so they are refused by name (the body's `users`).
+ */
 export async function checkInvitees(db: Db, userId: number, ids: number[], field = 'invite_ids'): Promise<void> {
   if (ids.includes(userId)) throw badRequest('FORM_GROUP_USER_ALREADY_INVITED', field);
   const friends = await friendsAmong(db, userId, ids);
   if (ids.some((i) => !friends.has(i))) throw badRequest('FORM_FRIENDSHIP_NOT_FOUND', field);
   const premium = await premiumAmong(db, ids);
-  if (ids.some((i) => !premium.has(i))) throw badRequest('FORM_GROUP_NOT_PREMIUM', field);
+  const free = ids.filter((i) => !premium.has(i));
+  if (free.length) {
+    const users = await db.query<{ id: number; name: string }>('select id, name from users where id = any($1::int[]) order by name, id', [free]);
+    throw withUsers(badRequest('FORM_GROUP_FRIEND_NOT_PREMIUM', field), users);
+  }
+}
+
+/** Adds the people an error is about to its body ({ errors, users }), for the page to name them. */
+function withUsers(err: AppError, users: Array<{ id: number; name: string }>): AppError {
+  (err.body as { users?: unknown }).users = users;
+  return err;
 }
 
 async function pickGrids(db: Db, userId: number, body: CreateGroupBody, count: number): Promise<number[]> {
@@ -64,11 +80,11 @@ export async function createGroup(app: FastifyInstance, userId: number, body: Cr
   const rules = gridIds.map((id) => JSON.stringify({ ...profile.type_rules[typeOf.get(id)!], points: 1 }));
   const hash = await db.tx(async (tx) => {
     const g = await tx.one<{ id: number; hash: string }>(
-      `insert into group_tests (hash, access_code, creator_id, manual_id, filters, grid_count, per_grid_s)
-       values ($1, $2, $3, $4, $5::jsonb, $6, $7) returning id, hash`,
+      `insert into group_tests (hash, access_code, creator_id, author_id, manual_id, filters, grid_count, per_grid_s)
+       values ($1, $2, $3, $3, $4, $5::jsonb, $6, $7) returning id, hash`,
       [
         randomText(12),
-        randomText(8).toUpperCase(),
+        randomText(8, GROUP_CODE_ALPHABET),
         userId,
         body.manual_id,
         JSON.stringify({ chapter_ids: body.chapter_ids ?? [], difficulty: body.difficulty ?? null, count }),

@@ -95,6 +95,23 @@ export async function premiumAmong(db: Db, ids: number[]): Promise<Set<number>> 
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * The caller's friends (accepted, not blocked either way) and whether each could take part in a
+ * group test now (premium or admin, as premiumAmong): the pages mark who cannot be invited.
+ */
+export function friendsForGroup(db: Db, userId: number): Promise<Array<{ id: number; name: string; premium: boolean }>> {
+  return db.query(
+    `select u.id, u.name, (u.is_admin or (u.premium_until is not null and u.premium_until > now())) as premium
+       from friendships f
+       join users u on u.id = case when f.requester_id = $1 then f.addressee_id else f.requester_id end
+      where f.status = 'accepted' and (f.requester_id = $1 or f.addressee_id = $1)
+        and not exists (select 1 from user_blocks b where (b.blocker_id = f.requester_id and b.blocked_id = f.addressee_id)
+                                                      or (b.blocker_id = f.addressee_id and b.blocked_id = f.requester_id))
+      order by u.name, u.id limit 500`,
+    [userId],
+  );
+}
+
 export type StandingRow = { user_id: number; name: string; score: number; answered: number };
 
 /** Points of every joined or left member over the closed grids only (the open grid stays hidden). */

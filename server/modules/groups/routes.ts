@@ -17,6 +17,7 @@ import { changeCreator, join, joinByCode, kick, leave, setReady, start, stop } f
 import { answer } from './answers.ts';
 import { groupHistory, groupResults, groupState } from './state.ts';
 import { retestMissed } from './retest.ts';
+import { friendsForGroup } from './queries.ts';
 
 /** Keyed by the signed-in user (the rate-limit hook runs after app.authenticate in onRequest). */
 const perUser = (name: string, max: number) => ({
@@ -44,6 +45,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.code(201).send({ success: 'GROUP_TEST_CREATED', ...(await createGroup(app, me(req), req.body)) }),
   );
   app.get('/groups', { ...auth, schema: { tags, security, summary: 'Istoricul testelor de grup' } }, async (req) => groupHistory(app.db, me(req)));
+  app.get('/groups/friends', { ...auth, schema: { tags, security, summary: 'Prietenii mei, cu cine poate fi invitat (Premium)' } }, async (req) => ({
+    friends: await friendsForGroup(app.db, me(req)),
+  }));
   app.post('/groups/join', { ...auth, schema: { tags, security, body: joinByCodeBody, summary: 'Intră într-un test de grup cu codul de invitație' } }, async (req) =>
     joinByCode(app, me(req), req.body.code),
   );

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { conflict } from '../../lib/errors.ts';
-import type { GroupClosedGrid, GroupHistoryItem, GroupResults, GroupState } from '../../../src/shared/group-payloads.ts';
+import type { GroupClosedGrid, GroupHistoryItem, GroupResults, GroupSource, GroupState } from '../../../src/shared/group-payloads.ts';
 import { ended, requireMember, requirePremium, withGroup } from './access.ts';
 import { groupClock } from './clock.ts';
 import { members, standings, type GroupRow, type MemberRow } from './queries.ts';
@@ -20,6 +20,18 @@ async function closedGrids(db: Db, groupId: number, userId: number): Promise<Gro
       where t.group_id = $1 and t.closed_at is not null order by t.position`,
     [groupId, userId],
   );
+}
+
+/** The manual, chapters and difficulty the grids were picked from (filters saved at creation). */
+async function groupSource(db: Db, groupId: number): Promise<GroupSource> {
+  const row = await db.one<{ manual: string | null; chapters: string[] | null; difficulty: GroupSource['difficulty'] }>(
+    `select m.title as manual, t.filters->>'difficulty' as difficulty,
+            (select array_agg(c.title order by c.sort, c.id) from chapters c
+              where c.id in (select (jsonb_array_elements_text(coalesce(t.filters->'chapter_ids', '[]'::jsonb)))::int)) as chapters
+       from group_tests t left join manuals m on m.id = t.manual_id where t.id = $1`,
+    [groupId],
+  );
+  return { manual: row?.manual ?? null, chapters: row?.chapters ?? [], difficulty: row?.difficulty ?? null };
 }
 
 async function buildState(db: Db, g: GroupRow, me: MemberRow): Promise<GroupState> {
@@ -44,6 +56,7 @@ async function buildState(db: Db, g: GroupRow, me: MemberRow): Promise<GroupStat
     : undefined;
   return {
     hash: g.hash,
+    source: await groupSource(db, g.id),
     status: g.status,
     creator_id: g.creator_id,
     me: { user_id: me.user_id, status: me.status, ready: me.ready },
@@ -97,17 +110,21 @@ export async function groupResults(app: FastifyInstance, userId: number, hash: s
   });
 }
 
-/** The caller's group tests, newest first (kicked ones stay out: they are not the caller's any more). */
+/**
+ * The caller's group tests, newest first, with the author's name (not whoever holds the creator
+ * role now), everyone who took part, and my points over the closed grids — kicked ones included:
+ * a member removed after answering 3 grids did take part.
+ */
 export async function groupHistory(db: Db, userId: number): Promise<{ groups: GroupHistoryItem[] }> {
   const rows = await db.query<GroupHistoryItem & { created_at: Date }>(
-    `select t.hash, t.status, u.name as creator_name, t.grid_count, t.created_at,
-            (select count(*)::int from group_members x where x.group_id = t.id and x.joined_at is not null and x.status <> 'kicked') as members,
+    `select t.hash, t.status, u.name as author_name, t.grid_count, t.created_at, m.status as my_status,
+            (select count(*)::int from group_members x where x.group_id = t.id and x.joined_at is not null) as members,
             case when m.joined_at is null then null
                  else (select coalesce(sum(a.points), 0)::float8 from group_answers a
                          join group_test_grids gg on gg.group_id = a.group_id and gg.position = a.position
                         where a.group_id = t.id and a.user_id = $1 and gg.closed_at is not null) end as my_score
-       from group_members m join group_tests t on t.id = m.group_id join users u on u.id = t.creator_id
-      where m.user_id = $1 and m.status <> 'kicked'
+       from group_members m join group_tests t on t.id = m.group_id join users u on u.id = coalesce(t.author_id, t.creator_id)
+      where m.user_id = $1 and (m.status <> 'kicked' or m.joined_at is not null)
       order by t.created_at desc, t.id desc limit 100`,
     [userId],
   );

@@ -3,9 +3,12 @@ import { useEffect, useState } from 'react';
 import { Link } from '../../router/Link.tsx';
 import { fetchGroupHistory } from '../../api/groups.ts';
 import type { GroupHistoryItem } from '../../shared/group-payloads.ts';
+import { formatPoints } from './lobby/score.ts';
 import '../../styles/group.css';
 
 const STATUS = { lobby: 'în așteptare', running: 'în desfășurare', finished: 'încheiat', stopped: 'oprit' } as const;
+/** "1 participant", "2–19 participanți", "20 de participanți" (Romanian plural). */
+const people = (n: number) => (n === 1 ? '1 participant' : n % 100 >= 1 && n % 100 <= 19 ? `${n} participanți` : `${n} de participanți`);
 const date = (iso: string) => new Date(iso).toLocaleDateString('ro-RO', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export default function GroupHistory() {
@@ -29,16 +32,20 @@ export default function GroupHistory() {
         {groups?.map((g) => (
           <li key={g.hash} className="card group-history__item">
             <div>
-              <Link to={`/grup/${g.hash}`} className="group-history__link">
-                Test de grup · {g.creator_name}
-              </Link>
+              {g.my_status === 'kicked' ? (
+                <span className="group-history__link">Test de grup · {g.author_name}</span>
+              ) : (
+                <Link to={`/grup/${g.hash}`} className="group-history__link">
+                  Test de grup · {g.author_name}
+                </Link>
+              )}
               <p className="muted">
-                {date(g.created_at)} · {g.grid_count} grile · {g.members} participanți
+                {date(g.created_at)} · {g.grid_count} grile · {people(g.members)}
               </p>
             </div>
             <div className="group-history__side">
-              <span className="chip chip--soft">{STATUS[g.status]}</span>
-              {g.my_score !== null ? <strong>{g.my_score} p</strong> : null}
+              <span className="chip chip--soft">{g.my_status === 'kicked' ? 'creatorul te-a eliminat' : STATUS[g.status]}</span>
+              {g.my_score !== null ? <strong data-testid="group-history-score">{formatPoints(g.my_score)}</strong> : null}
             </div>
           </li>
         ))}

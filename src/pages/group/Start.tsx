@@ -6,8 +6,7 @@ import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Link } from '../../router/Link.tsx';
 import { getCourse, listCourses } from '../../api/courses.ts';
-import { getFriends, type Friend } from '../../api/friends.ts';
-import { createGroup, joinByCode } from '../../api/groups.ts';
+import { createGroup, fetchGroupFriends, joinByCode, type GroupFriend } from '../../api/groups.ts';
 import { ApiError } from '../../api/errors.ts';
 import { createGroupBody, GROUP_COUNT_MAX, GROUP_GRID_SECONDS_DEFAULT, GROUP_GRID_SECONDS_MAX } from '../../shared/group-schema.ts';
 import { check } from '../../shared/validation.ts';
@@ -17,6 +16,7 @@ import { ErrorList, FormErrors, SubmitButton } from '../../shell/form/index.ts';
 import { splitErrors } from '../../shell/form/useForm.ts';
 import type { Difficulty } from '../../shared/constants.ts';
 import { ChaptersField, DifficultyField, ManualField } from '../../components/test-setup/SetupFields.tsx';
+import { FreeFriendsNote, refusedNames } from './lobby/FreeFriends.tsx';
 import '../../styles/tests.css';
 import '../../styles/group.css';
 
@@ -33,7 +33,8 @@ export default function GroupStart() {
   const [count, setCount] = useState('10');
   const [seconds, setSeconds] = useState(String(GROUP_GRID_SECONDS_DEFAULT));
   const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
-  const [friends, setFriends] = useState<Friend[] | null>(null);
+  const [friends, setFriends] = useState<GroupFriend[] | null>(null);
+  const [refused, setRefused] = useState<string[]>([]);
   const [invite, setInvite] = useState<number[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -42,7 +43,7 @@ export default function GroupStart() {
     listCourses()
       .then((r) => setManuals(r.manuals.map((m) => ({ id: m.id, slug: m.slug, title: m.title }))))
       .catch(() => setManuals([]));
-    getFriends()
+    fetchGroupFriends()
       .then((r) => setFriends(r.friends))
       .catch(() => setFriends([]));
   }, []);
@@ -78,6 +79,7 @@ export default function GroupStart() {
     const invalid = check(createGroupBody, body);
     if (invalid) return setErrors(splitErrors(invalid, FIELDS));
     setErrors({});
+    setRefused([]);
     setBusy(true);
     try {
       const r = await createGroup(body);
@@ -85,6 +87,7 @@ export default function GroupStart() {
       navigate(`/grup/${r.hash}`);
     } catch (err) {
       setErrors(err instanceof ApiError ? splitErrors(err.body, FIELDS) : { general: ['FORM_AN_ERROR_HAS_OCCURRED'] });
+      setRefused(refusedNames(err));
     } finally {
       setBusy(false);
     }
@@ -128,12 +131,19 @@ export default function GroupStart() {
           ) : null}
           <div className="chapters-pick__list">
             {friends?.map((f) => (
-              <label key={f.id} className="check-line">
-                <input type="checkbox" checked={invite.includes(f.id)} onChange={() => setInvite((l) => toggle(l, f.id))} /> {f.name}
+              <label key={f.id} className={`check-line${f.premium ? '' : ' is-unavailable'}`} data-friend={f.id}>
+                <input type="checkbox" checked={invite.includes(f.id)} disabled={!f.premium} onChange={() => setInvite((l) => toggle(l, f.id))} /> {f.name}
+                {f.premium ? null : <span className="chip chip--soft group-free-tag">fără Premium</span>}
               </label>
             ))}
           </div>
+          <FreeFriendsNote friends={friends} />
           <ErrorList codes={fe('invite_ids')} />
+          {refused.length ? (
+            <ul className="form-field__errors" data-testid="group-refused">
+              <li>Fără Premium: {refused.join(', ')}.</li>
+            </ul>
+          ) : null}
         </fieldset>
         <FormErrors codes={fe('general')} />
         <div className="form-actions">
@@ -174,7 +184,7 @@ function JoinByCode() {
           Ai un cod de invitație?
         </label>
         <div className="group-code__row">
-          <input id="group-code" className="form-field__input" autoComplete="off" maxLength={12} value={code} onChange={(e) => setCode(e.target.value)} placeholder="ex. AB12CD34" />
+          <input id="group-code" className="form-field__input" autoComplete="off" maxLength={20} value={code} onChange={(e) => setCode(e.target.value)} placeholder="ex. KX7M 4PRA" />
           <SubmitButton busy={busy} busyLabel="Se intră…">
             Intră
           </SubmitButton>

@@ -37,7 +37,7 @@ export function Members({ state, present, onKick, onCreator }: Props) {
             <span className="group-member__actions">
               {onCreator && m.status === 'joined' ? (
                 <button type="button" className="btn btn--ghost btn--small" onClick={() => onCreator(m)}>
-                  Fă-l creator
+                  Predă rolul de creator
                 </button>
               ) : null}
               {onKick ? (

@@ -1,29 +1,40 @@
 // The solving view: the same open grid for everyone, the server's timer, my answer (one per grid,
 // kept across reloads: it comes back in the state), how many answered, the last closed grid's key
-// and the standings after each grid. The creator can still kick and stop.
-import { useEffect, useRef, useState } from 'react';
+// and the standings after each grid. The creator can still kick and stop; anyone can leave
+// (each after a confirmation).
+import { useEffect, useState, type ReactNode } from 'react';
 import type { GroupState } from '../../../shared/group-payloads.ts';
-import { kickMember, makeCreator, stopGroup } from '../../../api/groups.ts';
+import { joinGroup, kickMember, leaveGroup, makeCreator, stopGroup } from '../../../api/groups.ts';
 import { FormErrors } from '../../../shell/form/index.ts';
 import { Members } from './Members.tsx';
 import { Standings } from './Standings.tsx';
 import { useAction } from './useAction.ts';
 import { useCountdown } from './useCountdown.ts';
-import { useAnswerSender } from './useAnswerSender.ts';
+import type { AnswerSender } from './useAnswerSender.ts';
+import { useConfirm } from './useConfirm.tsx';
+import { askCreator, askKick, askLeave, askStop } from './asks.ts';
 
-type Props = { state: GroupState; receivedAt: number; present: Set<number>; reload: () => Promise<void> };
+type Props = {
+  state: GroupState;
+  receivedAt: number;
+  present: Set<number>;
+  reload: () => Promise<void>;
+  answer: AnswerSender;
+  /** Shown above the grid (an earlier grid's answer that arrived too late). */
+  notice?: ReactNode;
+};
 
-export function Solving({ state, receivedAt, present, reload }: Props) {
+export function Solving({ state, receivedAt, present, reload, answer, notice }: Props) {
   const { run, error, busy } = useAction(reload);
+  const { confirm, dialog } = useConfirm();
   const grid = state.grid;
-  const answer = useAnswerSender(state.hash, grid?.position ?? null, reload);
   const [marked, setMarked] = useState<string[]>([]);
-  // One id per grid and device visit: a retry of the same answer is the same answer on the server.
-  const answerId = useRef<{ position: number; id: string } | null>(null);
   useEffect(() => setMarked(state.my_answer ?? []), [state.position]); // eslint-disable-line react-hooks/exhaustive-deps
   const seconds = useCountdown(state.remaining_ms, receivedAt, () => void reload());
   const sent = state.my_answer !== null;
-  const waiting = answer.pending?.position === grid?.position;
+  const pending = answer.pending.find((p) => p.position === grid?.position && p.grid_id === grid?.id);
+  const waiting = pending !== undefined;
+  const shown = pending?.marked ?? marked;
   const joined = state.me.status === 'joined';
   const creator = state.creator_id === state.me.user_id;
   const last = state.closed[state.closed.length - 1];
@@ -34,10 +45,7 @@ export function Solving({ state, receivedAt, present, reload }: Props) {
     if (grid.type === 'CS') setMarked([l]);
     else setMarked((m) => (m.includes(l) ? m.filter((x) => x !== l) : [...m, l]));
   };
-  const submit = () => {
-    if (answerId.current?.position !== grid.position) answerId.current = { position: grid.position, id: crypto.randomUUID() };
-    answer.send({ position: grid.position, id: answerId.current.id, marked });
-  };
+  const submit = () => answer.send({ grid_id: grid.id, position: grid.position, marked });
 
   return (
     <section className="page group-page group-solve" aria-labelledby="group-grid-title">
@@ -52,6 +60,7 @@ export function Solving({ state, receivedAt, present, reload }: Props) {
           {state.answered_count} din {state.standings.length} au răspuns
         </span>
       </header>
+      {notice}
       <div className="group-solve__body">
         <article className="card group-grid">
           <h1 id="group-grid-title" className="group-grid__statement">
@@ -63,8 +72,8 @@ export function Solving({ state, receivedAt, present, reload }: Props) {
               <button
                 key={letter}
                 type="button"
-                className={`group-option${marked.includes(letter) ? ' is-marked' : ''}`}
-                aria-pressed={marked.includes(letter)}
+                className={`group-option${shown.includes(letter) ? ' is-marked' : ''}`}
+                aria-pressed={shown.includes(letter)}
                 disabled={sent || waiting || !joined}
                 onClick={() => toggle(letter)}
               >
@@ -78,15 +87,22 @@ export function Solving({ state, receivedAt, present, reload }: Props) {
             <p className="notice" role="status" data-testid="group-sent">
               Răspuns trimis: {state.my_answer!.join(', ') || '—'}. Grila se închide când răspund toți sau când expiră timpul.
             </p>
-          ) : waiting ? (
+          ) : pending ? (
             <p className="notice notice--offline" role="status" data-testid="group-pending">
-              Fără conexiune: răspunsul tău ({marked.join(', ')}) se trimite singur când revine rețeaua. Contează dacă ajunge înainte
+              Fără conexiune: răspunsul tău ({pending.marked.join(', ')}) e păstrat pe acest dispozitiv și se trimite singur când revine rețeaua. Contează dacă ajunge înainte
               de închiderea grilei.
             </p>
           ) : joined ? (
             <button type="button" className="btn btn--primary" disabled={busy || answer.busy || marked.length === 0} onClick={submit}>
               Trimite răspunsul
             </button>
+          ) : state.me.status === 'left' ? (
+            <p className="muted">
+              Ai părăsit testul.{' '}
+              <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(() => joinGroup(state.hash))}>
+                Revino în test
+              </button>
+            </p>
           ) : (
             <p className="muted">Nu participi la acest test.</p>
           )}
@@ -110,16 +126,27 @@ export function Solving({ state, receivedAt, present, reload }: Props) {
               <Members
                 state={state}
                 present={present}
-                onKick={(m) => void run(() => kickMember(state.hash, m.user_id))}
-                onCreator={(m) => void run(() => makeCreator(state.hash, m.user_id))}
+                onKick={(m) => confirm(askKick(m, () => void run(() => kickMember(state.hash, m.user_id))))}
+                onCreator={(m) => confirm(askCreator(m, () => void run(() => makeCreator(state.hash, m.user_id))))}
               />
-              <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(() => stopGroup(state.hash))}>
+              <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => confirm(askStop(true, () => void run(() => stopGroup(state.hash))))}>
                 Oprește testul
               </button>
             </div>
           ) : null}
+          {joined ? (
+            <button
+              type="button"
+              className="btn btn--ghost btn--small group-leave"
+              disabled={busy}
+              onClick={() => confirm(askLeave(true, creator, () => void run(() => leaveGroup(state.hash))))}
+            >
+              Părăsește testul
+            </button>
+          ) : null}
         </aside>
       </div>
+      {dialog}
     </section>
   );
 }

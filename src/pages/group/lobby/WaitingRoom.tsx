@@ -1,5 +1,6 @@
 // The waiting room: the invitation code to share, who is invited and who is in (presence), ready
-// marks; the creator starts (at least 2 in, the server checks), kicks, hands the role on, stops.
+// marks; the creator starts (at least 2 in, the server checks), kicks, hands the role on, stops
+// (those three and leaving after a confirmation). Says what the test covers before anyone joins.
 import { Link } from '../../../router/Link.tsx';
 import type { GroupState } from '../../../shared/group-payloads.ts';
 import { joinGroup, kickMember, leaveGroup, makeCreator, setReady, startGroup, stopGroup } from '../../../api/groups.ts';
@@ -7,11 +8,16 @@ import { FormErrors } from '../../../shell/form/index.ts';
 import { Members } from './Members.tsx';
 import { useAction } from './useAction.ts';
 import { InviteFriends } from './InviteFriends.tsx';
+import { useConfirm } from './useConfirm.tsx';
+import { askCreator, askKick, askLeave, askStop } from './asks.ts';
+import { SourceLine } from './SourceLine.tsx';
+import { copyText } from '../../../shell/copy-text.ts';
 
 type Props = { state: GroupState; present: Set<number>; reload: () => Promise<void> };
 
 export function WaitingRoom({ state, present, reload }: Props) {
   const { run, error, busy } = useAction(reload);
+  const { confirm, dialog } = useConfirm();
   const h = state.hash;
   const creator = state.creator_id === state.me.user_id;
   const joined = state.me.status === 'joined';
@@ -20,15 +26,21 @@ export function WaitingRoom({ state, present, reload }: Props) {
     <section className="page page--narrow group-page" aria-labelledby="group-title">
       <header className="page-header group-header">
         <h1 id="group-title">Sala de așteptare</h1>
+        <SourceLine state={state} />
         <p className="muted">
           {state.grid_count} grile · {state.seconds_per_grid} secunde pe grilă · {inCount} în test
         </p>
       </header>
       <div className="card group-code-card">
         <span className="muted">Cod de invitație</span>
-        <strong className="group-code-card__code" data-testid="group-code">
-          {state.access_code}
-        </strong>
+        <span className="group-code-card__row">
+          <strong className="group-code-card__code" data-testid="group-code">
+            {state.access_code}
+          </strong>
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => void copyText(state.access_code)}>
+            Copiază codul
+          </button>
+        </span>
         <span className="muted">Prietenii cu Premium intră cu el din „Începe un test de grup”.</span>
       </div>
       <div className="card">
@@ -36,8 +48,8 @@ export function WaitingRoom({ state, present, reload }: Props) {
         <Members
           state={state}
           present={present}
-          onKick={(m) => void run(() => kickMember(h, m.user_id))}
-          onCreator={(m) => void run(() => makeCreator(h, m.user_id))}
+          onKick={(m) => confirm(askKick(m, () => void run(() => kickMember(h, m.user_id))))}
+          onCreator={(m) => confirm(askCreator(m, () => void run(() => makeCreator(h, m.user_id))))}
         />
       </div>
       {creator ? <InviteFriends state={state} busy={busy} run={run} /> : null}
@@ -48,7 +60,7 @@ export function WaitingRoom({ state, present, reload }: Props) {
             <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void run(() => startGroup(h))}>
               Pornește testul
             </button>
-            <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void run(() => stopGroup(h))}>
+            <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => confirm(askStop(false, () => void run(() => stopGroup(h))))}>
               Oprește testul
             </button>
           </>
@@ -65,7 +77,7 @@ export function WaitingRoom({ state, present, reload }: Props) {
           </button>
         )}
         {joined ? (
-          <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void run(() => leaveGroup(h))}>
+          <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => confirm(askLeave(false, creator, () => void run(() => leaveGroup(h))))}>
             Părăsește
           </button>
         ) : null}
@@ -73,6 +85,7 @@ export function WaitingRoom({ state, present, reload }: Props) {
           Înapoi
         </Link>
       </div>
+      {dialog}
     </section>
   );
 }
