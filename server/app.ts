@@ -29,6 +29,7 @@ import maintenancePlugin from './plugins/maintenance.ts';
 import webPlugin from './plugins/web.ts';
 import noStorePlugin from './plugins/no-store.ts';
 import { Mailer } from './modules/mail/mailer.ts';
+import { openMediaStore } from './lib/media-store/open.ts';
 import { csp } from './plugins/csp.ts';
 import { createRealtime } from './modules/realtime/create.ts';
 import { withRealtimeCredentials } from './lib/kept-secrets.ts';
@@ -78,6 +79,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.db);
   app.decorate('config', config);
   app.decorate('mailer', new Mailer({ smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, dataDir: opts.config.dataDir }, app.log));
+  const media = openMediaStore(config);
+  app.decorate('media', media);
+  app.decorate('lifecycle', { draining: false });
+  app.addHook('onClose', () => media.close());
 
   const realtime = await createRealtime(config, app.log);
   app.decorate('realtimeHub', realtime.hub);
