@@ -30,6 +30,7 @@ import webPlugin from './plugins/web.ts';
 import noStorePlugin from './plugins/no-store.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { openMediaStore } from './lib/media-store/open.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import { csp } from './plugins/csp.ts';
 import { createRealtime } from './modules/realtime/create.ts';
 import { withRealtimeCredentials } from './lib/kept-secrets.ts';
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   await app.register(noStorePlugin);
   // gzip/brotli for the app's assets and JSON; the server is reachable directly, with no proxy in front.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

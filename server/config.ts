@@ -70,6 +70,8 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** Prefix of every key, so several deployments can share a bucket. */
   S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, "empty or folders ending in '/'").default(''),
+  /** GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: off (404). */
+  METRICS_TOKEN: z.string().min(16).max(200).optional(),
   /** On SIGTERM, how long readiness answers 503 before the port closes (0 alone; ~2000 behind a balancer that polls it). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Optional: several server processes share channels and presence through this Redis. */
