@@ -22,6 +22,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().optional(),
+  /** Mail leaves the request through the job queue (server/modules/mail/queue.ts); false: sent inline. */
+  MAIL_QUEUE: bool.default(true),
+  /** This process delivers queued mail (every process may: the queue hands each message to one). */
+  MAIL_WORKER: bool.default(true),
   MAIL_FROM: z.string().default('Grilio <no-reply@grilio.ro>'),
   SUPPORT_EMAIL: z.email().default('suport@grilio.ro'),
   GOOGLE_CLIENT_ID: z.string().optional(),
