@@ -30,7 +30,7 @@ type QueueRow = { name: string; state: string; n: number; oldest_s: number | nul
 
 export default fp(async (app) => {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'grilio_process_' });
+  collectDefaultMetrics({ register: registry, prefix: 'grilio_' });
 
   const duration = new Histogram({
     name: 'grilio_http_request_duration_seconds',

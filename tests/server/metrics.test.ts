@@ -12,14 +12,17 @@ const TOKEN = 'metrics-test-token-0123456789';
 let opened: Awaited<ReturnType<typeof openTestDb>>;
 let app: FastifyInstance;
 let off: FastifyInstance;
+// A queue schema of this file's own: on PostgreSQL other files' (and runs') jobs share the database.
+const jobs = `jobs_${Math.random().toString(36).slice(2, 10)}`;
 
 beforeAll(async () => {
   opened = await openTestDb();
-  app = (await buildTestApp(opened.db, { METRICS_TOKEN: TOKEN })).app;
+  app = (await buildTestApp(opened.db, { METRICS_TOKEN: TOKEN, JOBS_SCHEMA: jobs })).app;
   off = (await buildTestApp(opened.db)).app;
 });
 afterAll(async () => {
   await Promise.all([app?.close(), off?.close()]);
+  await opened?.db.exec(`drop schema if exists ${jobs} cascade`);
   await opened?.close();
 });
 
