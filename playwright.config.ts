@@ -4,6 +4,8 @@ import { E2E_DATA_DIR, E2E_PARTNER, E2E_PARTNER_PORT, E2E_PORT } from './e2e/env
 // End-to-end tests drive the real server (API + realtime + built PWA) in Debian's Chromium.
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/cluster/ runs against the cluster, with its own config (npm run test:e2e:cluster).
+  testIgnore: 'cluster/**',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

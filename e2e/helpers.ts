@@ -1,5 +1,5 @@
 // Shared steps for end-to-end tests: demo accounts, the mail outbox, the maintenance CLI.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -9,15 +9,21 @@ export const DEMO = { email: 'elev@grilio.ro', password: 'Grilio2026!' };
 export const PREMIUM = { email: 'premium@grilio.ro', password: 'Grilio2026!' };
 export const ADMIN = { email: 'admin@grilio.ro', password: 'Grilio2026!' };
 
-/** Newest link of the newest mail to `to`, read from DATA_DIR/outbox (.eml written by the server). */
+/** Where the server writes its mail (.eml): DATA_DIR/outbox, or each process's in a cluster. */
+let outboxes = [join(E2E_DATA_DIR, 'outbox')];
+export function useOutboxes(dirs: string[]): void {
+  outboxes = dirs;
+}
+
+/** Newest link of the newest mail to `to`, read from the outbox folders (.eml written by the server). */
 export async function mailLink(to: string, pathPart: string): Promise<string> {
-  const dir = join(E2E_DATA_DIR, 'outbox');
-  for (let i = 0; i < 50; i++) {
-    const files = readdirSync(dir)
+  for (let i = 0; i < 75; i++) {
+    const files = outboxes
+      .flatMap((dir) => (existsSync(dir) ? readdirSync(dir).map((f) => join(dir, f)) : []))
       .filter((f) => f.includes(to.replace(/[^a-z0-9@._-]/gi, '_')))
-      .sort((a, b) => statSync(join(dir, b)).mtimeMs - statSync(join(dir, a)).mtimeMs);
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
     for (const f of files) {
-      const text = decodeQuotedPrintable(readFileSync(join(dir, f), 'utf8'));
+      const text = decodeQuotedPrintable(readFileSync(f, 'utf8'));
       const link = text.match(new RegExp(`https?://[^\\s"<>]*${pathPart}[^\\s"<>]*`))?.[0];
       if (link) return link.replace(/&amp;/g, '&');
     }

@@ -29,6 +29,9 @@ import maintenancePlugin from './plugins/maintenance.ts';
 import webPlugin from './plugins/web.ts';
 import noStorePlugin from './plugins/no-store.ts';
 import { Mailer } from './modules/mail/mailer.ts';
+import { startMailQueue, type MailQueue } from './modules/mail/queue.ts';
+import { openMediaStore } from './lib/media-store/open.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import { csp } from './plugins/csp.ts';
 import { createRealtime } from './modules/realtime/create.ts';
 import { withRealtimeCredentials } from './lib/kept-secrets.ts';
@@ -78,6 +81,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.db);
   app.decorate('config', config);
   app.decorate('mailer', new Mailer({ smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, dataDir: opts.config.dataDir }, app.log));
+  if (config.MAIL_QUEUE) {
+    let mailQueue: MailQueue | null = null;
+    app.addHook('onReady', async () => {
+      mailQueue = await startMailQueue(app, config.MAIL_WORKER);
+      app.mailer.queue = mailQueue;
+    });
+    app.addHook('onClose', async () => {
+      app.mailer.queue = null;
+      await mailQueue?.stop();
+    });
+  }
+  const media = openMediaStore(config);
+  app.decorate('media', media);
+  app.decorate('lifecycle', { draining: false });
+  app.addHook('onClose', () => media.close());
 
   const realtime = await createRealtime(config, app.log);
   app.decorate('realtimeHub', realtime.hub);
@@ -88,6 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   await app.register(noStorePlugin);
   // gzip/brotli for the app's assets and JSON; the server is reachable directly, with no proxy in front.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

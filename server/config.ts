@@ -22,6 +22,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().optional(),
+  /** Mail leaves the request through the job queue (server/modules/mail/queue.ts); false: sent inline. */
+  MAIL_QUEUE: bool.default(true),
+  /** This process delivers queued mail (every process may: the queue hands each message to one). */
+  MAIL_WORKER: bool.default(true),
   MAIL_FROM: z.string().default('Grilio <no-reply@grilio.ro>'),
   SUPPORT_EMAIL: z.email().default('suport@grilio.ro'),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -56,6 +60,24 @@ const schema = z.object({
   /** Seconds of silence after which the hub pings a connection, and time it has to answer (else 4201). */
   REALTIME_ACTIVITY_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(120),
   REALTIME_PONG_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
+  /**
+   * Uploaded media in S3-compatible object storage (server/lib/media-store): set S3_BUCKET to use it,
+   * else files stay under DATA_DIR/media (one machine only). Credentials may also come from the
+   * AWS SDK's usual sources (environment, instance role) when these two are unset.
+   */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name').optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(200).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(200).optional(),
+  /** Path-style addressing (host/bucket/key), which MinIO and most self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Prefix of every key, so several deployments can share a bucket. */
+  S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, "empty or folders ending in '/'").default(''),
+  /** GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: off (404). */
+  METRICS_TOKEN: z.string().min(16).max(200).optional(),
+  /** On SIGTERM, how long readiness answers 503 before the port closes (0 alone; ~2000 behind a balancer that polls it). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Optional: several server processes share channels and presence through this Redis. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   /** Key and pub/sub prefix of the realtime state in Redis (one per deployment sharing a Redis). */

@@ -29,8 +29,17 @@ const app = await buildApp({ db, config, distDir });
 await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`\n  ${config.PRODUCT_NAME} rulează la ${config.publicUrl}\n  API: ${config.publicUrl}/api/v1 · documentație: ${config.publicUrl}/api/docs\n`);
 
+// Graceful shutdown (a rolling restart sends SIGTERM to one process at a time): readiness turns
+// 503 at once, then after SHUTDOWN_DRAIN_MS (time for a load balancer to notice) the port closes,
+// requests under way finish, and websockets are closed with Pusher's 4200 so clients reconnect at
+// once — to another process behind the balancer. A second signal ends the process immediately.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
+  process.on(signal, async () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    app.lifecycle.draining = true;
+    await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_MS));
     await app.close();
     await db.close();
     rmSync(pidFile, { force: true });

@@ -8,6 +8,7 @@ import type { Hub } from './modules/realtime/hub.ts';
 import type { Maintenance } from './plugins/maintenance.ts';
 import type { Sessions } from './lib/sessions.ts';
 import type { UserRowCache } from './lib/user-row-cache.ts';
+import type { MediaStore } from './lib/media-store/port.ts';
 
 /** Who a valid bearer token belongs to (admin rights are read from the database where needed). */
 export type AuthUser = { id: number; tokenId: number };
@@ -17,6 +18,10 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     mailer: Mailer;
+    /** Uploaded media (server/lib/media-store): the local directory or S3-compatible storage. */
+    media: MediaStore;
+    /** draining: a shutdown has begun (readiness answers 503 so the load balancer stops sending). */
+    lifecycle: { draining: boolean };
     realtime: Realtime;
     realtimeHub: Hub;
     maintenance: Maintenance;

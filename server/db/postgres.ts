@@ -68,10 +68,25 @@ function wrap(tx: pg.PoolClient | null, pool: pg.Pool, notifications: PgNotifica
   return db;
 }
 
+/** Connections per process (DATABASE_POOL_MAX, default 10): processes × this must stay under the server's max_connections. */
+function poolMax(): number {
+  const n = Number(process.env.DATABASE_POOL_MAX ?? 10);
+  return Number.isInteger(n) && n >= 1 && n <= 500 ? n : 10;
+}
+
 /** schema: optional search_path, used by tests to isolate each file in its own schema. */
 export async function openPostgres(url: string, schema?: string): Promise<Db> {
   const connection: pg.ClientConfig = { connectionString: url, options: schema ? `-c search_path=${schema}` : undefined };
-  const pool = new pg.Pool({ ...connection, max: 10 });
+  // A connection that cannot be made in 5 s fails the request (503, server/plugins/errors.ts)
+  // instead of holding it while PostgreSQL is away.
+  const pool = new pg.Pool({ ...connection, max: poolMax(), connectionTimeoutMillis: 5_000 });
+  // An idle connection that PostgreSQL closes (a restart, a failover) is an 'error' event on the pool:
+  // without a listener Node would end the process. The pool drops that client and opens a new one
+  // for the next query, so the app recovers by itself once the database is back.
+  pool.on('error', (err) => console.warn(`[db] idle connection lost: ${err.message}`));
+  // The same while a connection is checked out between queries: its next query fails (and the
+  // request answers 503), the event itself must not end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const notifications = new PgNotifications(connection);
   const db = wrap(null, pool, notifications);
   await db.query('select 1');

@@ -2,8 +2,6 @@
 // never from the declared type or name. Stored copies are re-encoded, so nothing the client sent
 // (metadata, trailing data, polyglot payloads) is served back as is.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 
 export type ImageFormat = 'jpeg' | 'png';
@@ -48,25 +46,18 @@ function encode(img: Pipeline, format: ImageFormat): Pipeline {
   return format === 'png' ? img.png({ compressionLevel: 9 }) : img.jpeg({ quality: 85, mozjpeg: true });
 }
 
-export type StoredAvatar = { file: string; thumb: string };
+export type EncodedAvatar = { file: string; thumb: string; original: Buffer; small: Buffer; contentType: string };
 
 export const AVATAR_MAX_SIDE = 1024;
 export const AVATAR_THUMB_SIDE = 128;
 
 /**
- * Writes a re-encoded copy (at most 1024 px a side, EXIF orientation applied, metadata dropped)
- * and a 128×128 cover thumbnail into `dir`, named `<prefix>-<random>[-thumb].<ext>`.
+ * A re-encoded copy (at most 1024 px a side, EXIF orientation applied, metadata dropped) and a
+ * 128×128 cover thumbnail, named `<prefix>-<random>[-thumb].<ext>`; the caller stores them.
  */
-export async function storeAvatar(
-  buf: Buffer,
-  format: ImageFormat,
-  dir: string,
-  prefix: string,
-): Promise<StoredAvatar> {
+export async function encodeAvatar(buf: Buffer, format: ImageFormat, prefix: string): Promise<EncodedAvatar> {
   const ext = format === 'png' ? 'png' : 'jpg';
   const base = `${prefix}-${randomBytes(12).toString('hex')}`;
-  const file = `${base}.${ext}`;
-  const thumb = `${base}-thumb.${ext}`;
   const input = () => sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   const [original, small] = await Promise.all([
     encode(
@@ -78,17 +69,10 @@ export async function storeAvatar(
       format,
     ).toBuffer(),
   ]);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, file), original);
-  writeFileSync(join(dir, thumb), small);
-  return { file, thumb };
+  return { file: `${base}.${ext}`, thumb: `${base}-thumb.${ext}`, original, small, contentType: format === 'png' ? 'image/png' : 'image/jpeg' };
 }
 
-/** Deletes media files by name; unsafe names and missing files are ignored. */
-export function removeMediaFiles(dir: string, names: (string | null | undefined)[]): void {
-  for (const name of names) {
-    const file = name?.split('/').pop();
-    if (!file || !SAFE_MEDIA_FILE.test(file)) continue;
-    rmSync(join(dir, file), { force: true });
-  }
+/** Safe media file names among `names` (a stored path may carry a folder): what may be deleted. */
+export function safeMediaNames(names: (string | null | undefined)[]): string[] {
+  return names.map((n) => n?.split('/').pop()).filter((f): f is string => !!f && SAFE_MEDIA_FILE.test(f));
 }

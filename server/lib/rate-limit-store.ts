@@ -16,6 +16,9 @@ export function rateLimitStore(
   const redis = new Redis(config.REDIS_URL, {
     connectTimeout: 1000,
     maxRetriesPerRequest: 1,
+    // While Redis is away a count fails at once (and the request passes, skipOnError) instead of
+    // waiting in ioredis' offline queue for a reconnection.
+    enableOfflineQueue: false,
     connectionName: `${config.REALTIME_REDIS_PREFIX}rate`,
   });
   redis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis'));

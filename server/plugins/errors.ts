@@ -37,6 +37,31 @@ export function databaseError(err: unknown): [number, ErrorCode] | undefined {
   return typeof code === 'string' ? DATABASE_ERRORS[code] : undefined;
 }
 
+/** How long a client is told to wait while a backing service is away (seconds). */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+
+/**
+ * True when the error says a backing service (PostgreSQL, object storage) is away, not that the
+ * request was wrong: SQLSTATE class 08 (connection exception), 57P01–57P03 (the server shutting
+ * down or starting), node-postgres' own messages for a lost or refused connection, the pool's
+ * connection timeout, a socket errno, or an S3 SDK network error or 5xx. Such a request is
+ * answered 503 with Retry-After, and the app recovers by itself once the service is back.
+ */
+export function unavailableError(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; message?: unknown; $metadata?: { httpStatusCode?: number }; name?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
+  if (CONNECTION_ERRNOS.has(code)) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (/Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i.test(message)) return true;
+  if (e.$metadata) return (e.$metadata.httpStatusCode ?? 0) >= 500 || e.$metadata.httpStatusCode === undefined;
+  if (err instanceof AggregateError) return err.errors.some(unavailableError);
+  return false;
+}
+
 /**
  * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a malformed
  * percent-escape in the path, a path parameter over routerOptions.maxParamLength.
@@ -55,6 +80,10 @@ export default fp(async (app) => {
       // Logged: a mapped error still means a schema let something through (or a race happened).
       req.log.warn({ err }, 'database refused the request data');
       return reply.code(mapped[0]).send(body(mapped[1]));
+    }
+    if (unavailableError(err)) {
+      req.log.warn({ err }, 'a backing service is unavailable');
+      return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send(body('FORM_SERVICE_UNAVAILABLE'));
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send(body('FORM_PAYLOAD_TOO_LARGE'));

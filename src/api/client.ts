@@ -47,13 +47,24 @@ const createHttp = (ky: { create: (options: Options) => KyInstance }) =>
       ],
       afterResponse: [
         (request, _options, response) => {
-          if (response.status === 503) onMaintenance();
+          // 503 is maintenance only when the body says so; a backing service away for a moment
+          // (FORM_SERVICE_UNAVAILABLE, with Retry-After) is an ordinary failed request the caller retries.
+          if (response.status === 503) void maintenanceAnswer(response).then((yes) => yes && onMaintenance());
           else if (response.status === 401) onUnauthorized();
           else if (response.ok) onSuccess(new URL(request.url).pathname);
         },
       ],
     },
   });
+
+async function maintenanceAnswer(response: Response): Promise<boolean> {
+  try {
+    const data = (await response.clone().json()) as { errors?: { general?: string[] } };
+    return data.errors?.general?.[0] === 'MAINTENANCE_MODE';
+  } catch {
+    return true; // a 503 without our body: a proxy in front says the server is away
+  }
+}
 
 type SuccessListener = (path: string) => void;
 const successListeners = new Set<SuccessListener>();

@@ -7,6 +7,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_UNEXPECTED_SERVER_RESPONSE: 'Serverul a trimis un răspuns neașteptat. Încearcă din nou.',
   FORM_REQUEST_FAILED: 'Cererea nu a ajuns la server. Verifică-ți conexiunea la internet.',
   FORM_AN_ERROR_HAS_OCCURRED: 'A apărut o eroare. Te rugăm să încerci din nou.',
+  FORM_SERVICE_UNAVAILABLE: 'Serverul nu poate răspunde chiar acum. Încearcă din nou în câteva secunde.',
   FORM_TOO_MANY_REQUESTS: 'Prea multe cereri într-un timp scurt. Așteaptă puțin și încearcă din nou.',
   FORM_PAYLOAD_TOO_LARGE: 'Datele trimise sunt prea mari.',
   FORM_ROUTE_NOT_FOUND: 'Adresa cerută nu există.',

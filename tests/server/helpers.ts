@@ -40,14 +40,15 @@ export async function openTestDb(): Promise<{ db: Db; close: () => Promise<void>
   };
 }
 
-/** An app on `db` with the test configuration plus `env`; `extra` passes build options (a clock). */
+/** An app on `db` with the test configuration plus `env` (mail sent inline unless MAIL_QUEUE: tests read
+ *  `app.mailer.sent` right after a request; tests/server/mail-queue.test.ts covers the queue); `extra` passes build options (a clock). */
 export async function buildTestApp(
   db: Db,
   env: Record<string, string> = {},
   extra: Pick<BuildOptions, 'clock'> = {},
 ): Promise<{ app: FastifyInstance; config: Config }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'grilio-test-'));
-  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', SCAN_WORKER: 'false', ...env });
+  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', SCAN_WORKER: 'false', MAIL_QUEUE: 'false', ...env });
   const url = process.env.DATABASE_URL;
   const app = await buildApp({ db, config: { ...config, DATABASE_URL: url }, distDir: null, logger: false, ...extra });
   await app.ready();

@@ -1,5 +1,6 @@
-// Static media outside /api: course images shipped with the content (server/db/seed/content/media)
-// and explanation photos users upload (DATA_DIR/media/grids). Only plain file names are served.
+// Static media outside /api: course images shipped with the content (server/db/seed/content/media),
+// part of the release on every machine. Uploaded photos are served by server/modules/media from the
+// media store. Only plain file names are served.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,7 +8,6 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { plainString } from '../../../src/shared/input-rules.ts';
-import { gridsMediaDir } from '../grids/service.ts';
 
 export const prefix = '';
 
@@ -52,13 +52,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         req.params.file,
         'public, max-age=2592000, stale-while-revalidate=86400',
       ),
-  );
-  // Names are random and change with every upload, so they can be cached for a year.
-  app.get(
-    '/media/grids/:file',
-    { schema: { tags: ['grids'], params, summary: 'Pozele explicațiilor' } },
-    async (req, reply) =>
-      send(reply, gridsMediaDir(app.config.dataDir), req.params.file, 'public, max-age=31536000, immutable'),
   );
 };
 export default routes;

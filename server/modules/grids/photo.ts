@@ -1,17 +1,15 @@
 // Explanation photo of a user's grid: jpg/png up to 2 MB, format read from the bytes by sharp,
-// stored re-encoded (EXIF orientation applied, metadata dropped, at most 1600 px a side) under
-// DATA_DIR/media/grids/ and served at /media/grids/:file.
+// stored re-encoded (EXIF orientation applied, metadata dropped, at most 1600 px a side) in the media
+// store's `grids` folder and served at /media/grids/:file (server/modules/media).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { detectImage, MAX_INPUT_PIXELS } from '../../lib/images.ts';
+import { detectImage, MAX_INPUT_PIXELS, safeMediaNames } from '../../lib/images.ts';
 import { IMAGE_MAX_BYTES } from '../../../src/shared/constants.ts';
 import { GRID_COLUMNS, serializeGrid, type GridRow } from './serialize.ts';
-import { gridsMediaDir } from './service.ts';
+import type { MediaStore } from '../../lib/media-store/port.ts';
 import type { Viewer } from '../content/viewer.ts';
 
 export const PHOTO_MAX_SIDE = 1600;
@@ -40,7 +38,7 @@ export async function readUpload(req: FastifyRequest, field = 'photo'): Promise<
   return buf;
 }
 
-export async function storeGridPhoto(db: Db, g: GridRow, buf: Buffer, dataDir: string, viewer: Viewer) {
+export async function storeGridPhoto(db: Db, g: GridRow, buf: Buffer, media: MediaStore, viewer: Viewer) {
   const format = await detectImage(buf, ['jpeg', 'png']);
   if (!format) throw badRequest('FORM_IMAGE_INVALID_TYPE', 'photo');
   let out: Buffer;
@@ -54,24 +52,27 @@ export async function storeGridPhoto(db: Db, g: GridRow, buf: Buffer, dataDir: s
   } catch {
     throw badRequest('FORM_IMAGE_INVALID_TYPE', 'photo');
   }
-  const dir = gridsMediaDir(dataDir);
-  mkdirSync(dir, { recursive: true });
   const file = `grid-${g.id}-${randomBytes(10).toString('hex')}.${format === 'png' ? 'png' : 'jpg'}`;
-  writeFileSync(join(dir, file), out);
+  await media.put('grids', file, out, format === 'png' ? 'image/png' : 'image/jpeg');
   const row = await db.one<GridRow>(
     `update grids g set explanation_photo_path = $2, updated_at = now() where g.id = $1 returning ${GRID_COLUMNS}`,
     [g.id, file],
   );
-  if (g.explanation_photo_path) rmSync(join(dir, g.explanation_photo_path), { force: true });
+  if (g.explanation_photo_path) await dropGridPhoto(media, g.explanation_photo_path);
   return { success: 'GRID_UPDATED' as const, grid: serializeGrid(row!, viewer) };
 }
 
-export async function removeGridPhoto(db: Db, g: GridRow, dataDir: string, viewer: Viewer) {
+export async function removeGridPhoto(db: Db, g: GridRow, media: MediaStore, viewer: Viewer) {
   const row = await db.one<GridRow>(
     `update grids g set explanation_photo_path = null, updated_at = now() where g.id = $1 returning ${GRID_COLUMNS}`,
     [g.id],
   );
-  if (g.explanation_photo_path)
-    rmSync(join(gridsMediaDir(dataDir), g.explanation_photo_path), { force: true });
+  if (g.explanation_photo_path) await dropGridPhoto(media, g.explanation_photo_path);
   return { success: 'GRID_UPDATED' as const, grid: serializeGrid(row!, viewer) };
+}
+
+/** Deletes a replaced or removed photo; a failure leaves an orphan file, never a failed request. */
+export async function dropGridPhoto(media: MediaStore, name: string): Promise<void> {
+  const files = safeMediaNames([name]);
+  await media.remove('grids', files).catch(() => undefined);
 }

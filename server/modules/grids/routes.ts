@@ -97,7 +97,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags, security, params: idParams, summary: 'Șterge grila ta' },
     },
-    async (req) => service.deleteOwnGrid(app.db, req.params.id, await me(req), app.config.dataDir),
+    async (req) => service.deleteOwnGrid(app.db, req.params.id, await me(req), app.media),
   );
 
   app.post(
@@ -116,7 +116,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await me(req);
       const g = await service.ownGrid(app.db, req.params.id, viewer);
       const buf = await readUpload(req, 'photo');
-      return storeGridPhoto(app.db, g, buf, app.config.dataDir, viewer);
+      return storeGridPhoto(app.db, g, buf, app.media, viewer);
     },
   );
 
@@ -129,7 +129,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const viewer = await me(req);
       const g = await service.ownGrid(app.db, req.params.id, viewer);
-      return removeGridPhoto(app.db, g, app.config.dataDir, viewer);
+      return removeGridPhoto(app.db, g, app.media, viewer);
     },
   );
 };

@@ -1,13 +1,13 @@
 // User-authored grids (add a grid, my grids) and the single-grid read with the premium gate.
 // Grids written by users stay unpublished (visible to their author and admins) until an admin
 // publishes them; an author's edit sends a published grid back to review.
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Db } from '../../db/db.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { correctLettersValid, type GridPatchBody } from '../../../src/shared/grid-schema.ts';
 import type { GridType } from '../../../src/shared/constants.ts';
 import type { Viewer } from '../content/viewer.ts';
+import type { MediaStore } from '../../lib/media-store/port.ts';
+import { dropGridPhoto } from './photo.ts';
 import { GRID_COLUMNS, serializeGrid, type GridRow } from './serialize.ts';
 
 export type GridInputBody = {
@@ -20,10 +20,6 @@ export type GridInputBody = {
   difficulty: 'easy' | 'hard';
   source?: string;
 };
-
-export function gridsMediaDir(dataDir: string): string {
-  return join(dataDir, 'media', 'grids');
-}
 
 export function findGrid(db: Db, id: number): Promise<GridRow | undefined> {
   return db.one<GridRow>(`select ${GRID_COLUMNS} from grids g where g.id = $1`, [id]);
@@ -137,7 +133,7 @@ export async function updateOwnGrid(db: Db, id: number, viewer: NonNullable<View
   return { success: 'GRID_UPDATED' as const, grid: serializeGrid(row, viewer) };
 }
 
-export async function deleteOwnGrid(db: Db, id: number, viewer: NonNullable<Viewer>, dataDir: string) {
+export async function deleteOwnGrid(db: Db, id: number, viewer: NonNullable<Viewer>, media: MediaStore) {
   const g = await ownGrid(db, id, viewer);
   try {
     await db.query('delete from grids where id = $1', [g.id]);
@@ -150,7 +146,6 @@ export async function deleteOwnGrid(db: Db, id: number, viewer: NonNullable<View
     );
     return { success: 'GRID_DELETED' as const };
   }
-  if (g.explanation_photo_path)
-    rmSync(join(gridsMediaDir(dataDir), g.explanation_photo_path), { force: true });
+  if (g.explanation_photo_path) await dropGridPhoto(media, g.explanation_photo_path);
   return { success: 'GRID_DELETED' as const };
 }

@@ -1,5 +1,8 @@
 // Mail through nodemailer: SMTP when SMTP_URL is set; otherwise each message is written as an
 // .eml file under DATA_DIR/outbox/ and its first link is logged, so development needs no mail server.
+// With the queue on (MAIL_QUEUE, the default) `send` only queues the message (./queue.ts): it is
+// delivered off the request by whichever process takes the job, retried while the mail server is
+// away, so a request never waits on SMTP and a mail server down loses nothing.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -7,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export type Mail = { to: string; subject: string; html: string; text: string; replyTo?: string };
 export type SentMail = Mail & { file?: string; links: string[] };
+export type MailQueuePort = { enqueue(mail: Mail): Promise<void> };
 
 export class Mailer {
   private transport: Transporter;
@@ -28,8 +32,21 @@ export class Mailer {
     }
   }
 
-  async send(mail: Mail): Promise<SentMail> {
-    const info = await this.transport.sendMail({ from: this.opts.from, ...mail });
+  /** Set once the mail queue has started (app onReady); until then, and with MAIL_QUEUE off, send delivers. */
+  queue: MailQueuePort | null = null;
+
+  /** Queues the message (or delivers it at once without a queue). */
+  async send(mail: Mail): Promise<void> {
+    if (this.queue) await this.queue.enqueue(mail);
+    else await this.deliver(mail);
+  }
+
+  /**
+   * Hands the message to the transport. `messageId` (the job's id when queued) makes a retry of the
+   * same job the same message, so a receiving server can tell a repeat.
+   */
+  async deliver(mail: Mail, messageId?: string): Promise<SentMail> {
+    const info = await this.transport.sendMail({ from: this.opts.from, ...mail, ...(messageId ? { messageId } : {}) });
     const links = [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
     const record: SentMail = { ...mail, links };
     if (!this.opts.smtpUrl && this.outbox) {

@@ -41,10 +41,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description: 'Încărcarea testelor făcute offline; idempotentă după id-urile generate de client.',
       },
     },
-    async (req): Promise<SyncResponse> => ({
-      success: 'TEST_SYNCED',
-      tests: await syncTests(app.db, req.auth!.id, req.body.tests),
-    }),
+    async (req): Promise<SyncResponse> => {
+      const tests = await syncTests(app.db, req.auth!.id, req.body.tests);
+      for (const t of tests) app.metrics.outboxSyncs.inc({ outcome: t.status });
+      return { success: 'TEST_SYNCED', tests };
+    },
   );
 
   app.post('/tests/weak', { ...auth, schema: { tags, security, body: countBody } }, async (req, reply) => {

@@ -25,7 +25,10 @@ export class RedisAdapter implements ClusterAdapter {
   constructor(o: RedisAdapterOptions) {
     this.o = o;
     const opts = { maxRetriesPerRequest: 3, connectTimeout: 5000, lazyConnect: true };
-    this.pub = new Redis(o.url, opts);
+    // While Redis is away, a publish or presence step fails at once (the hub logs it; the API call
+    // that caused it still answers) rather than holding the request in ioredis' offline queue.
+    // Clients read the state again when they reconnect, so a frame lost then costs a delay.
+    this.pub = new Redis(o.url, { ...opts, enableOfflineQueue: false });
     this.sub = new Redis(o.url, opts);
     for (const client of [this.pub, this.sub])
       client.on('error', (err) => o.log?.warn({ err }, 'realtime redis'));

@@ -1,9 +1,7 @@
-// The scan queue: pg-boss on the app's own database (PGlite or PostgreSQL, through Db.execRows),
-// so a scan queued by one process is read by whichever process is free, a job whose process died
-// is handed out again after it expires, and nothing else (no Redis) is needed for it.
-import PgBoss from 'pg-boss';
+// The scan queue (server/lib/jobs.ts): a scan queued by one process is read by whichever process is
+// free; a job whose process died is handed out again after it expires.
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/db.ts';
+import { bossOn } from '../../lib/jobs.ts';
 
 export const SCAN_QUEUE = 'scan-read';
 /** A 12 MP photo reads in about a second; four photos on a busy machine stay far below this. */
@@ -11,19 +9,12 @@ const SCAN_JOB_EXPIRE_S = 300;
 
 export type ScanQueue = { send(scanId: string): Promise<void>; stop(): Promise<void> };
 
-function boss(db: Db, schema: string): PgBoss {
-  const executeSql = async (text: string, values?: unknown[]) => ({
-    rows: values && values.length ? await db.query(text, values) : await db.execRows(text),
-  });
-  return new PgBoss({ db: { executeSql }, schema, schedule: false, supervise: true } as PgBoss.ConstructorOptions);
-}
-
 /** Starts the queue; with `work` this process also reads scans (handler gets the scan id). */
 export async function startScanQueue(
   app: FastifyInstance,
   work: ((scanId: string) => Promise<void>) | null,
 ): Promise<ScanQueue> {
-  const b = boss(app.db, app.config.JOBS_SCHEMA);
+  const b = bossOn(app.db, app.config.JOBS_SCHEMA);
   b.on('error', (err) => app.log.warn({ err }, 'scan queue'));
   await b.start();
   await b.createQueue(SCAN_QUEUE, { name: SCAN_QUEUE, retryLimit: 2, retryDelay: 5, expireInSeconds: SCAN_JOB_EXPIRE_S });

@@ -1,5 +1,4 @@
 // Rules of the account settings: profile lists, e-mail and password changes, the avatar.
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../../../src/shared/types.ts';
 import { IMAGE_MAX_BYTES } from '../../../src/shared/constants.ts';
@@ -7,7 +6,7 @@ import { ValidationFailure, badRequest, conflict, forbidden, unauthorized } from
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { revokeTokens } from '../../lib/sessions.ts';
-import { detectImage, removeMediaFiles, storeAvatar } from '../../lib/images.ts';
+import { detectImage, encodeAvatar, safeMediaNames } from '../../lib/images.ts';
 import { loadUserRowCached, toUserDto } from '../auth/user-dto.ts';
 import { accountRow, emailTakenByOther, profileIdsExist, updateUser, type UserPatch } from './queries.ts';
 import { confirmNewEmailMail } from './mails.ts';
@@ -16,8 +15,10 @@ import { identityOfUser } from '../partner/queries.ts';
 const INT4_MAX = 2_147_483_647;
 const CONFIRM_EMAIL_HOURS = 48;
 
-export function avatarDir(app: FastifyInstance): string {
-  return join(app.config.dataDir, 'media', 'avatars');
+/** Drops avatar files once nothing points at them; a failure leaves an orphan file, never an error. */
+async function dropAvatarFiles(app: FastifyInstance, names: (string | null | undefined)[]): Promise<void> {
+  const files = safeMediaNames(names);
+  if (files.length) await app.media.remove('avatars', files).catch((err) => app.log.warn({ err, files }, 'avatar files not removed'));
 }
 
 /** The user's payload (GET /user, from the user cache); a token whose user is gone counts as no token. */
@@ -150,20 +151,24 @@ export async function setAvatar(
   if (!format) throw badRequest('FORM_IMAGE_INVALID_TYPE', 'avatar');
   const account = await accountRow(app.db, id);
   if (!account) throw unauthorized();
-  const dir = avatarDir(app);
   let stored;
   try {
-    stored = await storeAvatar(upload.buffer, format, dir, String(id));
+    stored = await encodeAvatar(upload.buffer, format, String(id));
   } catch (err) {
     app.log.info({ err, userId: id }, 'avatar could not be decoded');
     throw badRequest('FORM_IMAGE_INVALID_TYPE', 'avatar');
   }
+  // Stored before the row points at them, so no process ever serves a name it cannot find.
+  await Promise.all([
+    app.media.put('avatars', stored.file, stored.original, stored.contentType),
+    app.media.put('avatars', stored.thumb, stored.small, stored.contentType),
+  ]);
   try {
     const user = await patchUser(app, id, { avatar_path: stored.file, avatar_thumb_path: stored.thumb });
-    removeMediaFiles(dir, [account.avatar_path, account.avatar_thumb_path]);
+    await dropAvatarFiles(app, [account.avatar_path, account.avatar_thumb_path]);
     return user;
   } catch (err) {
-    removeMediaFiles(dir, [stored.file, stored.thumb]);
+    await dropAvatarFiles(app, [stored.file, stored.thumb]);
     throw err;
   }
 }
@@ -172,6 +177,6 @@ export async function removeAvatar(app: FastifyInstance, id: number): Promise<Us
   const account = await accountRow(app.db, id);
   if (!account) throw unauthorized();
   const user = await patchUser(app, id, { avatar_path: null, avatar_thumb_path: null });
-  removeMediaFiles(avatarDir(app), [account.avatar_path, account.avatar_thumb_path]);
+  await dropAvatarFiles(app, [account.avatar_path, account.avatar_thumb_path]);
   return user;
 }
