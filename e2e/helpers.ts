@@ -11,7 +11,7 @@ export const ADMIN = { email: 'admin@grilio.ro', password: 'Grilio2026!' };
 
 /** Where the server writes its mail (.eml): DATA_DIR/outbox, or each process's in a cluster. */
 let outboxes = [join(E2E_DATA_DIR, 'outbox')];
-export function useOutboxes(dirs: string[]): void {
+export function readMailFrom(dirs: string[]): void {
   outboxes = dirs;
 }
 

@@ -6,7 +6,7 @@
 // other, a scan uploaded to process 1 (no reader) and read by process 2, rate limits counted once.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, chooseEssentialCookies } from '../fixtures.ts';
-import { ADMIN, DEMO, PREMIUM, login, payWithTestCard, registerAccount, useOutboxes } from '../helpers.ts';
+import { ADMIN, DEMO, PREMIUM, login, payWithTestCard, registerAccount, readMailFrom } from '../helpers.ts';
 import { PDFParse } from 'pdf-parse';
 import { CLUSTER_DIR, NODE_URLS } from './env.ts';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { degrade, renderSyntheticSheet, type SyntheticMark } from '../../server/
 
 const [NODE1, NODE2] = NODE_URLS as [string, string];
 // Mail is delivered by whichever process takes the job: read both outboxes.
-useOutboxes([1, 2].map((n) => join(CLUSTER_DIR, `app-${n}`, 'outbox')));
+readMailFrom([1, 2].map((n) => join(CLUSTER_DIR, `app-${n}`, 'outbox')));
 
 async function tokenOf(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('token')))!;
