@@ -2,7 +2,7 @@
 // an invoice's PDF for its owner (or an admin), and the storno that cancels a refunded invoice.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
-import type { AppConfig } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { BillingData } from '../../../src/shared/billing-rules.ts';
 import type { BillingSaved, InvoicesResponse, StornoResponse } from '../../../src/shared/invoice-payloads.ts';
@@ -16,7 +16,7 @@ export const voidableAt = (issuedAt: Date | string, maxDays: number, now = Date.
   now - new Date(issuedAt).getTime() <= maxDays * DAY_MS;
 
 /** The seller from the configuration; no CIF or address is invented when they are not set. */
-export function sellerOf(config: AppConfig) {
+export function sellerOf(config: Config) {
   return {
     name: config.INVOICE_SELLER_NAME ?? config.PRODUCT_NAME,
     cif: config.INVOICE_SELLER_CIF ?? '',
@@ -26,7 +26,8 @@ export function sellerOf(config: AppConfig) {
     county: config.INVOICE_SELLER_COUNTY ?? '',
     country: 'RO',
     ...(config.INVOICE_SELLER_IBAN ? { iban: config.INVOICE_SELLER_IBAN } : {}),
-    // A VAT payer's CIF carries the RO prefix.
+    ...(config.INVOICE_SELLER_SHARE_CAPITAL ? { share_capital: config.INVOICE_SELLER_SHARE_CAPITAL } : {}),
+    // A VAT payer's CIF carries the RO prefix; without it the seller charges no VAT (migration 032).
     vat_payer: !config.INVOICE_SELLER_CIF || config.INVOICE_SELLER_CIF.startsWith('RO'),
   };
 }
