@@ -11,7 +11,7 @@ import { ADMIN, login, registerAccount, shoot, payWithTestCard } from './helpers
 
 test('fill billing data, pay, download the invoice PDF and read it', async ({ page }, testInfo) => {
   test.slow();
-  await registerAccount(page, 'Ștefan Țăranu');
+  await registerAccount(page, 'Ștefan Țăranu', undefined, { billing: false });
 
   await page.goto('/setari/date-facturare');
   await expect(page.getByRole('heading', { name: 'Date de facturare' })).toBeVisible();
@@ -146,4 +146,8 @@ test('an admin finds a paid invoice on /admin/facturi and stornos it; the candid
   const payment = page.locator('.invoices__payment').first();
   await expect(payment).toContainText(`Factura ${code}`);
   await expect(payment).toContainText(/Factură de stornare GRL-\d{6}/);
+  // And the candidate is told, where notifications are read.
+  await page.goto('/notificari');
+  await expect(page.getByText('Plata ta a fost rambursată')).toBeVisible();
+  await expect(page.getByText(`Factura ${code} a fost stornată`)).toBeVisible();
 });
