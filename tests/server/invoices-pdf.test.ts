@@ -94,9 +94,13 @@ describe('the invoice PDF', () => {
       expect(text).not.toContain('TVA (');
       expect(text).not.toContain('Plătitor de TVA');
       expect(text).not.toContain('Adresă necomunicată');
+      // The price list says no VAT is added (PackageList's note reads vat_percent).
+      const listed = (await api('GET', '/packages')).json().packages as PremiumPackage[];
+      expect(listed.map((p) => p.vat_percent)).toEqual(packages.map(() => 0));
     } finally {
       await useSeller(SELLER);
     }
+    expect(((await api('GET', '/packages')).json().packages as PremiumPackage[]).map((p) => p.vat_percent)).toEqual(packages.map(() => 21));
   });
 });
 
