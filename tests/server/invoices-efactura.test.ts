@@ -179,7 +179,7 @@ describe('e-Factura XML of every kind of invoice', () => {
     expect(xml).toContain('<cbc:InvoicedQuantity unitCode="C62">1</cbc:InvoicedQuantity>');
   });
 
-  it('pass the official validator (UBL 2.1 XSD, EN 16931, CIUS-RO): every kind, every seller setting', { timeout: 240_000 }, async (ctx) => {
+  it('pass the official validator (UBL 2.1 XSD, EN 16931, CIUS-RO): every kind, every seller setting', { timeout: 400_000 }, async (ctx) => {
     if (skipReason) {
       console.warn(`official e-Factura validator skipped: ${skipReason}`);
       ctx.skip();
