@@ -105,14 +105,14 @@ export function invoicePdf(
 
   // The line table: what was sold, quantity, unit price and value without VAT, rate and VAT.
   const cols = [
-    { t: 'Nr.', w: 20, a: 'left' },
+    { t: 'Nr.', w: 24, a: 'left' },
     { t: 'Denumire', w: 140, a: 'left' },
     { t: 'U.M.', w: 58, a: 'left' },
-    { t: 'Cant.', w: 30, a: 'right' },
+    { t: 'Cant.', w: 34, a: 'right' },
     { t: 'Preț unitar fără TVA', w: 66, a: 'right' },
     { t: 'Valoare fără TVA', w: 66, a: 'right' },
     { t: 'Cota TVA', w: 40, a: 'right' },
-    { t: 'Valoare TVA', w: 78, a: 'right' },
+    { t: 'Valoare TVA', w: 70, a: 'right' },
   ] as const;
   const row = (cells: string[], y: number, font: 'body' | 'bold') => {
     let x = left;
