@@ -38,6 +38,7 @@ test('buy a package with the 3-D Secure card, see premium, cancel and keep it to
   await shoot(page, process.env.PREMIUM_SHOTS, 'checkout-buyer-kept');
   await summary.getByRole('button', { name: 'Modifică' }).click();
   await expect(page.getByLabel('Localitatea')).toHaveValue('Făgăraș');
+  await shoot(page, process.env.PREMIUM_SHOTS, 'checkout-buyer-edit', '.buyer-step');
   await expect(page.getByRole('heading', { name: /Plată cu cardul/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Renunță' }).click();
   await expect(page.getByRole('heading', { name: /Plată cu cardul: Premium 3 luni, 129,00 lei/ })).toBeVisible();
