@@ -81,6 +81,7 @@ export async function registerAccount(
   page: Page,
   name: string,
   from = '/inregistrare',
+  { billing = true }: { billing?: boolean } = {},
 ): Promise<{ email: string; password: string }> {
   const email = `cont.${Date.now()}.${Math.floor(Math.random() * 1e6)}@exemplu.ro`;
   const password = 'parola-buna-123';
@@ -107,7 +108,20 @@ export async function registerAccount(
     headers: { authorization: `Bearer ${token}` },
     data: { value: true },
   });
+  // The checkout asks a new buyer for the invoice's name and address first (premium.spec.ts tests
+  // that step with billing: false); the specs about paying start past it.
+  if (billing) await saveBillingData(page, name);
   return { email, password };
+}
+
+/** Saves billing data (a person in Cluj) for the account signed in on `page`, as the checkout's first step would. */
+export async function saveBillingData(page: Page, name: string): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.put('/api/v1/user/billing', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { kind: 'person', name, address: 'Str. Memorandumului nr. 2', city: 'Cluj-Napoca', county: 'Cluj', country: 'RO' },
+  });
+  expect(res.status()).toBe(200);
 }
 
 /**

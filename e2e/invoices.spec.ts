@@ -3,7 +3,7 @@
 // the plain test card, finds the payment and its invoice on /setari/istoric-facturi and downloads
 // the PDF, whose text is read back: seller, buyer with its diacritics, VAT and total. Then an admin
 // finds that invoice on /admin/facturi and stornos it; the candidate's premium ends.
-// INVOICE_SHOTS=dir saves the admin screen at 390 and 1280 px, light and dark.
+// INVOICE_SHOTS=dir saves the billing form and the admin screen at 390 and 1280 px, light and dark.
 import { readFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
 import { test, expect, chooseEssentialCookies } from './fixtures.ts';
@@ -11,7 +11,7 @@ import { ADMIN, login, registerAccount, shoot, payWithTestCard } from './helpers
 
 test('fill billing data, pay, download the invoice PDF and read it', async ({ page }, testInfo) => {
   test.slow();
-  await registerAccount(page, 'Ștefan Țăranu');
+  await registerAccount(page, 'Ștefan Țăranu', undefined, { billing: false });
 
   await page.goto('/setari/date-facturare');
   await expect(page.getByRole('heading', { name: 'Date de facturare' })).toBeVisible();
@@ -39,6 +39,7 @@ test('fill billing data, pay, download the invoice PDF and read it', async ({ pa
   await expect(page.getByText('Datele de facturare au fost salvate.')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Denumirea firmei')).toHaveValue('Științe Aplicate Țării SRL');
+  await shoot(page, process.env.INVOICE_SHOTS, 'billing-settings');
 
   await page.goto('/setari/istoric-facturi');
   await expect(page.getByText('Nu ai nicio plată încă.')).toBeVisible();
@@ -146,4 +147,8 @@ test('an admin finds a paid invoice on /admin/facturi and stornos it; the candid
   const payment = page.locator('.invoices__payment').first();
   await expect(payment).toContainText(`Factura ${code}`);
   await expect(payment).toContainText(/Factură de stornare GRL-\d{6}/);
+  // And the candidate is told, where notifications are read.
+  await page.goto('/notificari');
+  await expect(page.getByText('Plata ta a fost rambursată')).toBeVisible();
+  await expect(page.getByText(`Factura ${code} a fost stornată`)).toBeVisible();
 });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Page } from './fixtures.ts';
 import { E2E_PORT } from './env.ts';
-import { login, shoot } from './helpers.ts';
+import { login, shoot, saveBillingData } from './helpers.ts';
 import { startFakeStripe, type FakeStripe } from './stripe/fake-api.ts';
 
 const PORT = E2E_PORT + 3;
@@ -92,6 +92,7 @@ test('checkout with Stripe: a decline, a failed and a passed 3-D Secure; the ser
   test.slow();
   const ours = await fakeStripeNetwork(page);
   await login(page);
+  await saveBillingData(page, 'Elev Demo');
   await page.goto('/cont/premium');
   await page.getByRole('radio', { name: /^1 lună/ }).check();
   const form = page.getByRole('form', { name: 'Plata cu cardul' });

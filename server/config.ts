@@ -126,6 +126,8 @@ const schema = z.object({
   INVOICE_SELLER_ADDRESS: z.string().min(1).max(300).optional(),
   INVOICE_SELLER_CITY: z.string().min(1).max(100).optional(),
   INVOICE_SELLER_COUNTY: z.string().refine((v) => COUNTIES.some((c) => c.name === v), 'a county name as in src/shared/billing-rules.ts').optional(),
+  /** The share capital as printed after "Capital social:" (e.g. "200 lei"), which a company's invoices state (Legea 31/1990 art. 74); optional. */
+  INVOICE_SELLER_SHARE_CAPITAL: z.string().trim().min(1).max(100).optional(),
   /** Bank account (IBAN) printed on the invoice; optional. */
   INVOICE_SELLER_IBAN: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, 'an IBAN without spaces').optional(),
   /** Days after issue within which an invoice may still be cancelled by a storno (a refund). */

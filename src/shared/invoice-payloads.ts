@@ -18,6 +18,8 @@ export type InvoiceParty = {
   email?: string;
   iban?: string;
   vat_payer?: boolean;
+  /** The seller's share capital as printed ("200 lei"), INVOICE_SELLER_SHARE_CAPITAL. */
+  share_capital?: string;
 };
 
 export type InvoiceView = {
@@ -34,6 +36,9 @@ export type InvoiceView = {
   /** For an invoice: its storno, when it was refunded. */
   storno_id: number | null;
   issued_at: string;
+  /** The service period paid for (the subscription period of the order); null when unknown. */
+  period_start: string | null;
+  period_end: string | null;
   description: string;
   vat_percent: number;
   base_bani: number;

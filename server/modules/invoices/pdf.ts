@@ -5,6 +5,10 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { InvoiceFull, InvoiceParty } from '../../../src/shared/invoice-payloads.ts';
 import { countryName } from '../../../src/shared/billing-rules.ts';
+import { chargesVat } from './efactura.ts';
+
+/** The unit of the line: one subscription (e-Factura's unit code C62, "one"). */
+export const UNIT = 'abonament';
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -31,6 +35,9 @@ function partyLines(p: InvoiceParty, seller: boolean): string[] {
   if (p.cif) lines.push(`${seller ? 'CIF' : 'CIF/CUI'}: ${p.cif}`);
   else if (seller) lines.push('CIF: necompletat în configurare');
   if (p.reg_no) lines.push(`Nr. Reg. Com.: ${p.reg_no}`);
+  if (seller && p.share_capital) lines.push(`Capital social: ${p.share_capital}`);
+  // A buyer who paid before the checkout asked for an address (and the renewals of that account).
+  if (!seller && !p.address) lines.push('Adresă necomunicată');
   const place = [
     p.address,
     p.city,
@@ -77,6 +84,9 @@ export function invoicePdf(
   doc.text(`Seria ${inv.series} nr. ${String(inv.number).padStart(6, '0')}`);
   doc.text(`Data emiterii: ${roDate(inv.issued_at)}`);
   if (original) doc.text(`Stornează factura ${original.code} din ${roDate(original.issued_at)}`);
+  // The date of the supply (art. 319 alin. (20) lit. c) Cod fiscal): the subscription period paid for.
+  if (inv.period_start && inv.period_end)
+    doc.text(`Perioada serviciului: ${roDate(inv.period_start)} – ${roDate(inv.period_end)}`);
   doc.text('Moneda: RON');
 
   const top = doc.y + 18;
@@ -88,20 +98,21 @@ export function invoicePdf(
     return doc.y;
   };
   const sellerLines = partyLines(inv.seller, true);
-  if (inv.seller.vat_payer !== false) sellerLines.push('Plătitor de TVA');
+  const vat = chargesVat(inv);
+  sellerLines.push(vat ? 'Plătitor de TVA' : 'Neînregistrat în scopuri de TVA');
   const yA = block('Furnizor', sellerLines, left);
   const yB = block('Cumpărător', partyLines(inv.buyer, false), left + col + 24);
 
   // The line table: what was sold, quantity, unit price and value without VAT, rate and VAT.
   const cols = [
     { t: 'Nr.', w: 24, a: 'left' },
-    { t: 'Denumire', w: 144, a: 'left' },
-    { t: 'U.M.', w: 32, a: 'left' },
-    { t: 'Cant.', w: 38, a: 'right' },
-    { t: 'Preț unitar fără TVA', w: 72, a: 'right' },
-    { t: 'Valoare fără TVA', w: 72, a: 'right' },
+    { t: 'Denumire', w: 140, a: 'left' },
+    { t: 'U.M.', w: 58, a: 'left' },
+    { t: 'Cant.', w: 34, a: 'right' },
+    { t: 'Preț unitar fără TVA', w: 66, a: 'right' },
+    { t: 'Valoare fără TVA', w: 66, a: 'right' },
     { t: 'Cota TVA', w: 40, a: 'right' },
-    { t: 'Valoare TVA', w: 76, a: 'right' },
+    { t: 'Valoare TVA', w: 70, a: 'right' },
   ] as const;
   const row = (cells: string[], y: number, font: 'body' | 'bold') => {
     let x = left;
@@ -131,12 +142,12 @@ export function invoicePdf(
       [
         '1',
         inv.description,
-        'buc.',
+        UNIT,
         qty,
         lei(Math.abs(inv.base_bani)),
         lei(inv.base_bani),
-        `${inv.vat_percent}%`,
-        lei(inv.vat_bani),
+        vat ? `${inv.vat_percent}%` : '—',
+        vat ? lei(inv.vat_bani) : '—',
       ],
       y,
       'body',
@@ -155,19 +166,24 @@ export function invoicePdf(
     doc.text(v, label + 150, y, { width: 110, align: 'right' });
     y = doc.y + 4;
   };
-  total('Total fără TVA', lei(inv.base_bani), 'body');
-  total(`TVA (${inv.vat_percent}%)`, lei(inv.vat_bani), 'body');
+  if (vat) {
+    total('Total fără TVA', lei(inv.base_bani), 'body');
+    total(`TVA (${inv.vat_percent}%)`, lei(inv.vat_bani), 'body');
+  }
   total(inv.kind === 'storno' ? 'Total de restituit' : 'Total de plată', lei(inv.total_bani), 'bold');
 
   doc.font('body').fontSize(9).fillColor('#333');
+  // The storno records the refund; the money itself goes back through the card processor (the
+  // admin refunds the payment there: service.ts storno), not through this document.
   doc.text(
     inv.kind === 'storno'
-      ? 'Suma se restituie pe cardul cu care s-a plătit.'
+      ? `Rambursarea se face prin procesatorul plăților cu cardul, pe cardul cu care s-a plătit${original ? ` factura ${original.code}` : ''}; poate dura câteva zile până apare în contul cardului.`
       : 'Achitată integral online, cu cardul, la data emiterii.',
     left,
     y + 24,
     { width },
   );
+  if (!vat) doc.text('Furnizorul nu este înregistrat în scopuri de TVA: factura nu conține TVA.', { width });
   doc.text('Factura este valabilă fără semnătură și ștampilă (art. 319 alin. (29) din Codul fiscal).', {
     width,
   });

@@ -39,16 +39,18 @@ export async function writeSettings(db: Db, series: string, seller: InvoiceParty
   );
 }
 
-export type InvoiceRow = Omit<InvoiceFull, 'code' | 'issued_at' | 'seller' | 'buyer'> & {
+export type InvoiceRow = Omit<InvoiceFull, 'code' | 'issued_at' | 'seller' | 'buyer' | 'period_start' | 'period_end'> & {
   user_id: number | null;
   issued_at: Date | string;
+  period_start: Date | string | null;
+  period_end: Date | string | null;
   seller: InvoiceParty | string;
   buyer: InvoiceParty | string;
 };
 
 export const INVOICE_COLS = `i.id, i.series, i.number, i.kind, i.user_id, i.order_id, i.storno_of,
   (select s.id from invoices s where s.storno_of = i.id) as storno_id, i.issued_at, i.seller, i.buyer,
-  i.description, i.vat_percent, i.base_bani, i.vat_bani, i.total_bani, i.currency`;
+  i.description, i.vat_percent, i.base_bani, i.vat_bani, i.total_bani, i.currency, i.period_start, i.period_end`;
 
 /** GRL-000042: the number padded, so the printed codes sort as they were issued. */
 export const invoiceCode = (series: string, n: number) => `${series}-${String(n).padStart(6, '0')}`;
@@ -66,6 +68,8 @@ export function toView(r: InvoiceRow): InvoiceView {
     storno_of: r.storno_of,
     storno_id: r.storno_id ?? null,
     issued_at: iso(r.issued_at),
+    period_start: r.period_start ? iso(r.period_start) : null,
+    period_end: r.period_end ? iso(r.period_end) : null,
     description: r.description,
     vat_percent: r.vat_percent,
     base_bani: r.base_bani,
@@ -144,10 +148,10 @@ export async function history(db: Db, userId: number, limit = 200): Promise<Paym
 export async function insertStorno(db: Db, original: InvoiceRow): Promise<InvoiceRow> {
   const row = await db.one<{ id: number }>(
     `insert into invoices (series, number, kind, user_id, order_id, storno_of, seller, buyer, description,
-                           vat_percent, base_bani, vat_bani, total_bani, currency)
+                           vat_percent, base_bani, vat_bani, total_bani, currency, period_start, period_end)
      select st.series, next_invoice_number(st.series), 'storno', i.user_id, i.order_id, i.id, i.seller, i.buyer,
             'Stornare factură ' || i.series || '-' || lpad(i.number::text, 6, '0') || ': ' || i.description,
-            i.vat_percent, -i.base_bani, -i.vat_bani, -i.total_bani, i.currency
+            i.vat_percent, -i.base_bani, -i.vat_bani, -i.total_bani, i.currency, i.period_start, i.period_end
        from invoices i, invoice_settings st where i.id = $1 and st.id = 1
      returning id`,
     [original.id],

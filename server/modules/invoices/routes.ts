@@ -10,6 +10,7 @@ import * as q from './queries.ts';
 import * as invoices from './service.ts';
 import { invoiceXml } from './efactura.ts';
 import { adminList } from './admin-service.ts';
+import { notify } from '../notifications/notify.ts';
 import { adminInvoicesQuery } from '../../../src/shared/invoice-admin-rules.ts';
 
 const tags = ['invoices'];
@@ -147,10 +148,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         security,
         params,
         summary:
-          'Stornează o factură (rambursare): factură de stornare cu sume negative, perioada Premium plătită se încheie',
+          'Stornează o factură (rambursare): factură de stornare cu sume negative, perioada Premium plătită se încheie, cumpărătorul primește o notificare',
       },
     },
-    async (req) => invoices.storno(app.db, req.params.id, app.config.INVOICE_VOID_MAX_DAYS),
+    async (req) =>
+      invoices.storno(app.db, req.params.id, app.config.INVOICE_VOID_MAX_DAYS, Date.now(), (userId, n) =>
+        // The storno stands (committed); a notice that could not be stored is only logged.
+        notify(app, userId, n).catch((err: unknown) => req.log.error({ err, userId }, 'storno notice not stored')),
+      ),
   );
 };
 

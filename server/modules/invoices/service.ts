@@ -2,11 +2,11 @@
 // an invoice's PDF for its owner (or an admin), and the storno that cancels a refunded invoice.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
-import type { AppConfig } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { BillingData } from '../../../src/shared/billing-rules.ts';
 import type { BillingSaved, InvoicesResponse, StornoResponse } from '../../../src/shared/invoice-payloads.ts';
-import { invoicePdf } from './pdf.ts';
+import { invoicePdf, lei } from './pdf.ts';
 import * as q from './queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -16,7 +16,7 @@ export const voidableAt = (issuedAt: Date | string, maxDays: number, now = Date.
   now - new Date(issuedAt).getTime() <= maxDays * DAY_MS;
 
 /** The seller from the configuration; no CIF or address is invented when they are not set. */
-export function sellerOf(config: AppConfig) {
+export function sellerOf(config: Config) {
   return {
     name: config.INVOICE_SELLER_NAME ?? config.PRODUCT_NAME,
     cif: config.INVOICE_SELLER_CIF ?? '',
@@ -26,7 +26,8 @@ export function sellerOf(config: AppConfig) {
     county: config.INVOICE_SELLER_COUNTY ?? '',
     country: 'RO',
     ...(config.INVOICE_SELLER_IBAN ? { iban: config.INVOICE_SELLER_IBAN } : {}),
-    // A VAT payer's CIF carries the RO prefix.
+    ...(config.INVOICE_SELLER_SHARE_CAPITAL ? { share_capital: config.INVOICE_SELLER_SHARE_CAPITAL } : {}),
+    // A VAT payer's CIF carries the RO prefix; without it the seller charges no VAT (migration 032).
     vat_payer: !config.INVOICE_SELLER_CIF || config.INVOICE_SELLER_CIF.startsWith('RO'),
   };
 }
@@ -80,8 +81,14 @@ export async function readFull(db: Db, userId: number, id: number) {
  * the invoice stays as it is (FORM_OLD_INVOICE_CANNOT_BE_VOIDED). The money itself goes back
  * through the payment provider's dashboard: refunding at the provider is not automated here.
  */
-export async function storno(db: Db, id: number, maxDays: number, now = Date.now()): Promise<StornoResponse> {
-  return db.tx(async (t) => {
+export async function storno(
+  db: Db,
+  id: number,
+  maxDays: number,
+  now = Date.now(),
+  tell?: TellBuyer,
+): Promise<StornoResponse> {
+  const done = await db.tx(async (t) => {
     const inv = await q.invoiceById(t, id, true);
     if (!inv) throw notFound('FORM_INVOICE_NOT_FOUND');
     if (inv.kind !== 'invoice') throw badRequest('FORM_INVOICE_NOT_VOIDABLE');
@@ -90,6 +97,21 @@ export async function storno(db: Db, id: number, maxDays: number, now = Date.now
       throw badRequest('FORM_OLD_INVOICE_CANNOT_BE_VOIDED');
     const made = await q.insertStorno(t, inv);
     await q.endPaidPeriod(t, inv.order_id);
-    return { invoice: q.toView(made), success: 'INVOICE_VOIDED' as const };
+    return { made, original: q.invoiceCode(inv.series, inv.number) };
   });
+  // After the commit: the buyer learns it from the app, not only from the card statement.
+  if (tell && done.made.user_id) await tell(done.made.user_id, stornoNotice(done.original, done.made));
+  return { invoice: q.toView(done.made), success: 'INVOICE_VOIDED' as const };
+}
+
+export type TellBuyer = (userId: number, n: { type: 'info'; title: string; message: string; link: string }) => Promise<void>;
+
+/** What the buyer is told of a storno (the refund itself is made at the card processor). */
+export function stornoNotice(originalCode: string, s: q.InvoiceRow) {
+  return {
+    type: 'info' as const,
+    title: 'Plata ta a fost rambursată',
+    message: `Factura ${originalCode} a fost stornată prin factura ${q.invoiceCode(s.series, s.number)}, iar abonamentul Premium plătit cu ea s-a încheiat. Suma de ${lei(-s.total_bani)} se restituie prin procesatorul plăților, pe cardul cu care ai plătit; poate dura câteva zile până apare în contul cardului.`,
+    link: '/setari/istoric-facturi',
+  };
 }

@@ -18,9 +18,13 @@ export function toPackage(p: PackageRow): PremiumPackage {
   };
 }
 
+/** The packages on sale; vat_percent 0 when the seller is not a VAT payer (it charges none: migration 032). */
 export async function activePackages(db: Db): Promise<PremiumPackage[]> {
   const rows = await db.query<PackageRow>(
-    'select id, code, months, price_bani, vat_percent, is_active from premium_packages where is_active order by sort, id',
+    `select id, code, months, price_bani,
+            case when (select seller->>'vat_payer' from invoice_settings where id = 1) = 'false' then 0 else vat_percent end as vat_percent,
+            is_active
+       from premium_packages where is_active order by sort, id`,
   );
   return rows.map(toPackage);
 }

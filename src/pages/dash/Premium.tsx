@@ -22,6 +22,7 @@ import { SubscriptionPanel } from './premium/SubscriptionPanel.tsx';
 import { TestCards } from './premium/TestCards.tsx';
 import { CouponField } from './premium/CouponField.tsx';
 import { TrialOffer } from './premium/TrialOffer.tsx';
+import { BuyerStep } from './premium/BuyerStep.tsx';
 import '../settings/coupons.css';
 import type { QuoteResponse } from '../../api/coupons.ts';
 import { formatLei, packageTitle } from './premium/format.ts';
@@ -70,6 +71,7 @@ function PremiumPage() {
   // ?cupon=CODE from /setari/cupoane fills the coupon field; the server's quote sets the price.
   const [initialCoupon] = useState(() => params.get('cupon'));
   const [quote, setQuote] = useState<QuoteResponse | null>(null);
+  const [buyerReady, setBuyerReady] = useState(false);
 
   useEffect(() => {
     getPackages().then(
@@ -147,7 +149,9 @@ function PremiumPage() {
       ) : (
         <div className="checkout">
           <PackageList packages={catalogue.packages} selected={selected} onSelect={setSelected} />
-          {pkg ? (
+          {/* First the buyer for the invoice (asked once, then kept), then the coupon and the card. */}
+          {pkg ? <BuyerStep onReady={setBuyerReady} /> : null}
+          {pkg && buyerReady ? (
             <div className="card checkout__pay">
               <CouponField packageId={pkg.id} initialCode={initialCoupon} quote={quote} onQuote={setQuote} />
               {catalogue.provider === 'stripe' ? (

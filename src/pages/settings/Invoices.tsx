@@ -39,8 +39,9 @@ function InvoiceRow({ inv }: { inv: InvoiceView }) {
         <span className="invoices__doc-name">{title}</span>
         <span className="invoices__meta">
           {' '}
-          · {date(inv.issued_at)} · {lei(inv.total_bani)}, din care TVA {inv.vat_percent}%:{' '}
-          {lei(inv.vat_bani)}
+          · {date(inv.issued_at)} · {lei(inv.total_bani)}
+          {/* A seller not registered for VAT charges none (rate 0): nothing to break down. */}
+          {inv.vat_percent > 0 ? `, din care TVA ${inv.vat_percent}%: ${lei(inv.vat_bani)}` : ', fără TVA'}
         </span>
       </span>
       <span className="invoices__doc-actions">

@@ -18,6 +18,16 @@ function Price({ p, monthly }: { p: PremiumPackage; monthly: PremiumPackage | un
   );
 }
 
+/** What the prices include; a seller not registered for VAT charges none (the server says 0). */
+function VatNote({ vat }: { vat: number | undefined }) {
+  if (vat === undefined) return null;
+  return (
+    <p className="packages__vat muted">
+      {vat > 0 ? `Prețurile sunt în lei și includ TVA ${vat}%.` : 'Prețurile sunt în lei; vânzătorul nu este înregistrat în scopuri de TVA, deci nu se adaugă TVA.'}
+    </p>
+  );
+}
+
 export function PackageList({
   packages,
   selected,
@@ -41,7 +51,7 @@ export function PackageList({
             </li>
           ))}
         </ul>
-        {vat !== undefined ? <p className="packages__vat muted">Prețurile sunt în lei și includ TVA {vat}%.</p> : null}
+        <VatNote vat={vat} />
       </div>
     );
   return (
@@ -55,7 +65,7 @@ export function PackageList({
           </label>
         ))}
       </div>
-      {vat !== undefined ? <p className="packages__vat muted">Prețurile sunt în lei și includ TVA {vat}%.</p> : null}
+      <VatNote vat={vat} />
     </fieldset>
   );
 }
