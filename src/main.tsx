@@ -12,6 +12,7 @@ import { matchRoute } from './shared/routes.ts';
 import { loadAppRoutes } from './router/route-loader.ts';
 import { STORAGE } from './shared/storage-keys.ts';
 import { getItem } from './state/storage.ts';
+import { medinsiderStart } from './state/medinsider.ts';
 import { app } from './state/app.ts';
 import { catchInstallPrompt } from './ssr/early-install.ts';
 import { readEmbeddedPayload, SsrDataProvider, type SsrPayload } from './ssr/data.tsx';
@@ -44,7 +45,8 @@ async function main(): Promise<void> {
   const path = window.location.pathname;
   const route = matchRoute(path) ?? (await loadAppRoutes(), matchRoute(path));
   // A stored Medinsider simulation sends the app elsewhere at start: render on the client then.
-  const hydrate = payload !== null && container.firstElementChild !== null && !getItem(STORAGE.simulationMedinsiderUuid);
+  const resume = medinsiderStart(getItem(STORAGE.simulationMedinsiderUuid), path, window.location.search).redirect;
+  const hydrate = payload !== null && container.firstElementChild !== null && !resume;
   if (hydrate) {
     app.product = payload.product;
     // The page's module before hydrating: nothing suspends, so the server's HTML is kept as it is.

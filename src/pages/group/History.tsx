@@ -4,6 +4,7 @@ import { Link } from '../../router/Link.tsx';
 import { fetchGroupHistory } from '../../api/groups.ts';
 import type { GroupHistoryItem } from '../../shared/group-payloads.ts';
 import '../../styles/group.css';
+import { formatNumber } from '../../shared/number-format.ts';
 
 const STATUS = { lobby: 'în așteptare', running: 'în desfășurare', finished: 'încheiat', stopped: 'oprit' } as const;
 const date = (iso: string) => new Date(iso).toLocaleDateString('ro-RO', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -38,7 +39,7 @@ export default function GroupHistory() {
             </div>
             <div className="group-history__side">
               <span className="chip chip--soft">{STATUS[g.status]}</span>
-              {g.my_score !== null ? <strong>{g.my_score} p</strong> : null}
+              {g.my_score !== null ? <strong>{formatNumber(g.my_score)} p</strong> : null}
             </div>
           </li>
         ))}
