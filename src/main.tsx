@@ -41,11 +41,14 @@ async function main(): Promise<void> {
   catchInstallPrompt();
   const container = document.getElementById('root')!;
   const payload = readEmbeddedPayload();
+  // The app opened at its start with a stored Medinsider simulation goes there (SPEC §2,
+  // src/state/medinsider.ts) before anything reads the address: the router starts on the new one.
+  const resume = medinsiderStart(getItem(STORAGE.simulationMedinsiderUuid), window.location.pathname, window.location.search).redirect;
+  if (resume) window.history.replaceState(null, '', resume);
   // Public pages are in the first-load route table; any other path needs the rest of it first.
   const path = window.location.pathname;
   const route = matchRoute(path) ?? (await loadAppRoutes(), matchRoute(path));
-  // A stored Medinsider simulation sends the app elsewhere at start: render on the client then.
-  const resume = medinsiderStart(getItem(STORAGE.simulationMedinsiderUuid), path, window.location.search).redirect;
+  // Sent elsewhere at start: the server's HTML is of another page, so render on the client.
   const hydrate = payload !== null && container.firstElementChild !== null && !resume;
   if (hydrate) {
     app.product = payload.product;
