@@ -5,7 +5,6 @@
 import { app } from './app.ts';
 import { getItem, removeItem, setItem } from './storage.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
-import { HOME_AFTER_LOGIN } from '../router/guard.ts';
 
 export const MEDINSIDER_PATH = '/teste/simulare/medinsider';
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,9 +12,11 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /**
  * Where the app counts as "opened at its start": the home page (also the installed app's start_url
  * '/?source=pwa') and the page a signed-in candidate lands on. Any other path is a deep link or a
- * reload of a page the candidate chose, and is never taken away from them.
+ * reload of a page the candidate chose, and is never taken away from them. The landing page is
+ * HOME_AFTER_LOGIN of src/router/guard.ts, written out so the first-load bundle does not take in
+ * the guard (issue 12 §2); tests/unit/medinsider-start.test.ts keeps the two equal.
  */
-export const START_PATHS: readonly string[] = ['/', HOME_AFTER_LOGIN];
+export const START_PATHS: readonly string[] = ['/', '/cont/premium'];
 
 export type MedinsiderStart = {
   /** The uuid to keep stored after this load (null: none). */
