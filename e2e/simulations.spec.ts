@@ -1,6 +1,7 @@
 // Simulations (issue 9 §1): a centre simulation from choice to rank, and a Medinsider link whose
 // uuid is kept so that the app comes back to it on every start until it is finished.
 // SIM_SHOTS=dir saves the screens at 390 and 1280 px, light and dark.
+import { randomUUID } from 'node:crypto';
 import { test, expect, chooseEssentialCookies } from './fixtures.ts';
 import { ADMIN, login, registerAccount, shoot } from './helpers.ts';
 
@@ -45,16 +46,22 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   const result = page.locator('.sim-result');
   await expect(result).toContainText('Simulare Timișoara — model 2026');
   await expect(result.getByTestId('sim-rank')).toHaveText(/^1 din \d+$/);
-  await expect(result.getByTestId('sim-percentile')).toHaveText('100');
+  await expect(result.getByTestId('sim-percentile-text')).toBeVisible();
   await expect(result.getByRole('table', { name: 'Pe materii' })).toContainText('Biologie');
   await expect(result.getByRole('table', { name: 'Pe materii' })).toContainText('Chimie');
   // The estimate is a range, labelled as such, against the threshold with its source.
   const estimate = result.locator('.sim-estimate');
   await expect(estimate).toContainText('Estimare');
   await expect(estimate.getByTestId('sim-estimate-range')).toContainText(/între 1(,\d+)? și 1,\d+/);
-  await expect(estimate.getByRole('row', { name: /Medicină/ })).toContainText('2025: 9,5');
-  await expect(estimate.getByRole('row', { name: /Medicină/ })).toContainText('sub praguri');
+  const medicine = estimate.getByRole('row', { name: /^Medicină \d/ });
+  await expect(medicine).toContainText('2025: 9,5');
+  await expect(medicine).toContainText('2023: 8,52'); // seeded, with the university's page as source
+  await expect(medicine).toContainText('sub praguri');
+  await expect(estimate.getByRole('row', { name: /^Medicină dentară/ })).toContainText('2023: 7,46');
   await expect(estimate).toContainText('Surse: Date de test (e2e)');
+  await expect(estimate.getByRole('link', { name: 'https://www.umft.ro/ro/admiterea-2023-umfvbt-rezultate/' })).toBeVisible();
+  // Where no figure has a checkable source, the page says so instead of guessing.
+  await expect(estimate.getByTestId('sim-estimate-missing')).toContainText('Farmacie');
   await shoot(page, shots, 'sim-result', '.sim-result h2');
   await shoot(page, shots, 'sim-estimate', '.sim-estimate');
   // Back on the list: the best result is shown with the card.
@@ -71,38 +78,79 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   await expect(page.locator('.sim-card', { hasText: 'Simulare Timișoara — model 2026' })).toBeVisible();
 });
 
-test('a Medinsider link: the uuid is kept and every start returns to it until it is finished', async ({ page }) => {
+test('a Medinsider link: opening the app at its start returns to it, deep links and reloads stay, a newer link replaces it, finishing forgets it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const stored = () => page.evaluate(() => localStorage.getItem('simulation-medinsider-uuid'));
+  // A second partner simulation, for the newer link.
+  const NEWER = randomUUID();
+  const adminContext = await browser.newContext();
+  await chooseEssentialCookies(adminContext);
+  const admin = await adminContext.newPage();
+  await login(admin, ADMIN);
+  const made = await admin.evaluate(async (id) => {
+    const res = await fetch('/api/v1/admin/simulations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
+      body: JSON.stringify({ id, title: 'Simulare Medinsider — a doua', kind: 'medinsider', profile_slug: 'timisoara', variant: ['biologie', 'chimie'], publish: true }),
+    });
+    return res.status;
+  }, NEWER);
+  expect(made).toBe(201);
+  await adminContext.close();
+
   await registerAccount(page, 'Bogdan Medinsider');
   await page.goto(`/teste/simulare/medinsider?uuid=${MEDINSIDER}`);
   await expect(page.locator('.sim-card')).toContainText('Simulare Medinsider — demo');
-  expect(await page.evaluate(() => localStorage.getItem('simulation-medinsider-uuid'))).toBe(MEDINSIDER);
+  expect(await stored()).toBe(MEDINSIDER);
   await shoot(page, shots, 'sim-medinsider');
-  // A fresh start elsewhere comes back here.
+  // A deep link, or the reload of another page, is never taken away.
   await page.goto('/teste');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/teste$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/teste$/);
+  await page.goto('/statistici');
+  await expect(page).toHaveURL(/\/statistici$/);
+  // Opened at its start (the home page, the signed-in landing page): back to the simulation.
+  await page.goto('/');
   await expect(page).toHaveURL(new RegExp(`/teste/simulare/medinsider\\?uuid=${MEDINSIDER}$`));
+  await expect(page.locator('.sim-card')).toContainText('Simulare Medinsider — demo');
+  await page.goto('/cont/premium');
+  await expect(page).toHaveURL(new RegExp(`/teste/simulare/medinsider\\?uuid=${MEDINSIDER}$`));
+  // A newer link replaces the stored uuid (it used to be sent back to the old one).
+  await page.goto(`/teste/simulare/medinsider?uuid=${NEWER}`);
+  await expect(page.locator('.sim-card')).toContainText('Simulare Medinsider — a doua');
+  await expect(page).toHaveURL(new RegExp(`uuid=${NEWER}$`));
+  expect(await stored()).toBe(NEWER);
+  await page.goto('/?source=pwa');
+  await expect(page).toHaveURL(new RegExp(`/teste/simulare/medinsider\\?uuid=${NEWER}$`));
   await page.getByRole('button', { name: 'Începe simularea' }).click();
   await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
   const testUrl = page.url();
+  // A reload of the test itself stays on the test.
   await page.reload();
-  await expect(page).toHaveURL(new RegExp(`/teste/simulare/medinsider\\?uuid=${MEDINSIDER}$`));
-  await page.getByRole('button', { name: 'Continuă simularea' }).click();
   await expect(page).toHaveURL(testUrl);
   await page.locator('.solve__side-actions').getByRole('button', { name: 'Termină testul' }).click();
   await page.getByRole('button', { name: 'Da, termină' }).click();
   await expect(page).toHaveURL(/\/rezultate$/);
-  await expect(page.locator('.sim-result')).toContainText('Simulare Medinsider — demo');
-  // Finished: the next visit of the page forgets the uuid, and starts no longer come back.
-  await page.goto(`/teste/simulare/medinsider?uuid=${MEDINSIDER}`);
-  await expect(page.locator('.sim-card')).toContainText('Cel mai bun rezultat');
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('simulation-medinsider-uuid'))).toBeNull();
-  await page.goto('/teste');
-  await expect(page).toHaveURL(/\/teste$/);
+  await expect(page.locator('.sim-result')).toContainText('Simulare Medinsider — a doua');
+  // Finished: forgotten at once, and the start no longer comes back.
+  await expect.poll(stored).toBeNull();
+  // Alone on this paper: no percentile, no "better than 100 % of the others".
+  await expect(page.getByTestId('sim-percentile')).toHaveCount(0);
+  await expect(page.getByTestId('sim-percentile-text')).toHaveText(/singurul candidat/);
+  // The history names the simulation of the attempt.
+  await page.goto('/teste/istoric');
+  await expect(page.locator('.history-item', { hasText: 'Simulare Medinsider — a doua' })).toBeVisible();
+  await shoot(page, shots, 'sim-history');
+  await page.goto('/');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   // A stored uuid of a simulation that no longer exists: shown as not found once, then forgotten.
   await page.evaluate(() => localStorage.setItem('simulation-medinsider-uuid', '00000000-0000-4000-8000-000000000000'));
-  await page.goto('/teste');
+  await page.goto('/');
   await expect(page).toHaveURL(/\/teste\/simulare\/medinsider\?uuid=00000000/);
   await expect(page.getByRole('alert')).toHaveText('Simularea nu a fost găsită.');
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('simulation-medinsider-uuid'))).toBeNull();
+  await expect.poll(stored).toBeNull();
 });
 
 test('sources: simulations of one book with past results (/ssmb alias)', async ({ page }) => {

@@ -194,7 +194,7 @@ test('phone 390 px: bottom bar in view with previous / flag / next, the overview
 
   await page.locator('.option__label').first().tap();
   await expect(page.getByText('Răspuns salvat')).toBeVisible();
-  await expect(bar.getByRole('button', { name: /1 din 3 răspunse/ })).toContainText('1/3');
+  await expect(bar.getByRole('button', { name: /^1\/3 răspunse/ })).toContainText('1/3');
   await bar.getByRole('button', { name: /Următoarea/ }).tap();
   await expect(page.getByRole('heading', { name: 'Grila 2 din 3' })).toBeVisible();
   await bar.getByRole('button', { name: 'Marchează grila' }).tap();

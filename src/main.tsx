@@ -12,6 +12,7 @@ import { matchRoute } from './shared/routes.ts';
 import { loadAppRoutes } from './router/route-loader.ts';
 import { STORAGE } from './shared/storage-keys.ts';
 import { getItem } from './state/storage.ts';
+import { medinsiderStart } from './state/medinsider.ts';
 import { app } from './state/app.ts';
 import { catchInstallPrompt } from './ssr/early-install.ts';
 import { readEmbeddedPayload, SsrDataProvider, type SsrPayload } from './ssr/data.tsx';
@@ -40,11 +41,15 @@ async function main(): Promise<void> {
   catchInstallPrompt();
   const container = document.getElementById('root')!;
   const payload = readEmbeddedPayload();
+  // The app opened at its start with a stored Medinsider simulation goes there (SPEC §2,
+  // src/state/medinsider.ts) before anything reads the address: the router starts on the new one.
+  const resume = medinsiderStart(getItem(STORAGE.simulationMedinsiderUuid), window.location.pathname, window.location.search).redirect;
+  if (resume) window.history.replaceState(null, '', resume);
   // Public pages are in the first-load route table; any other path needs the rest of it first.
   const path = window.location.pathname;
   const route = matchRoute(path) ?? (await loadAppRoutes(), matchRoute(path));
-  // A stored Medinsider simulation sends the app elsewhere at start: render on the client then.
-  const hydrate = payload !== null && container.firstElementChild !== null && !getItem(STORAGE.simulationMedinsiderUuid);
+  // Sent elsewhere at start: the server's HTML is of another page, so render on the client.
+  const hydrate = payload !== null && container.firstElementChild !== null && !resume;
   if (hydrate) {
     app.product = payload.product;
     // The page's module before hydrating: nothing suspends, so the server's HTML is kept as it is.

@@ -146,7 +146,8 @@ export type RankingEntry = { rank: number; name: string; score: number; duration
 export type Ranking = {
   total: number;
   rank: number;
-  percentile: number;
+  /** Share of the others ranked below (0–100); null when no one else finished. */
+  percentile: number | null;
   max_score: number | null;
   entries: RankingEntry[];
 };

@@ -67,4 +67,7 @@ export type ScanList = { scans: ScanPayload[] };
 
 /** Live event on the candidate's private channel when a scan changes state. */
 export const SCAN_EVENT = 'scan.updated';
+/** The paper-sheet page of a simulation: where the scan notifications lead. */
+export const sheetPagePath = (simulationId: string) => `/teste/simulare/foaie/${simulationId}`;
+
 export type ScanEvent = { scan_id: string; simulation_id: string; status: ScanStatus; error_code: string | null };

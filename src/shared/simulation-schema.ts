@@ -98,7 +98,8 @@ export type SimulationResult = {
   mapping: 'positional' | 'by_type';
   rank: number;
   total: number;
-  percentile: number;
+  /** Share of the others ranked below (0–100); null when no one else finished. */
+  percentile: number | null;
   by_subject: BreakdownRow[];
   by_chapter: BreakdownRow[];
   /** The paper's hardest grids among everyone who finished it (empty until HARDEST_MIN_TAKERS did). */

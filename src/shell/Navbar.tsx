@@ -143,7 +143,9 @@ export function Navbar() {
             <Logo to={home} />
           </div>
         ) : null}
-        <Link to="/cont" className="sidebar__user" onClick={close} aria-label={`Contul tău: ${user?.name ?? ''}`}>
+        {/* The accessible name starts with the visible text ("Salut, Ana"), as WCAG 2.5.3 asks (axe
+            label-content-name-mismatch): a voice user says what they see. */}
+        <Link to="/cont" className="sidebar__user" onClick={close} aria-label={`Salut, ${name || 'prietene'} — contul tău`}>
           <Avatar src={user?.avatar_thumb_src} name={user?.name ?? ''} premium={premium} />
           <span className="sidebar__user-text">
             <span className="sidebar__hello">Salut,</span>

@@ -2,21 +2,12 @@
 import { app } from './app.ts';
 import { getItem } from './storage.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
+import { medinsiderStart, rememberMedinsider } from './medinsider.ts';
 import { applyTheme, initialTheme } from './theme.ts';
 import { loadAnnouncementFlag } from './announcement.ts';
 import { installErrorLogging } from './error-log.ts';
 import { loadSettings } from './settings.ts';
 import { cachedUser, isSignedIn, loadSession } from './user.ts';
-
-export const MEDINSIDER_PATH = '/teste/simulare/medinsider';
-
-/** The URL to open at start when a Medinsider simulation id is stored, else null. */
-export function medinsiderResumeUrl(uuid: string | null, pathname: string, search: string): string | null {
-  if (!uuid) return null;
-  const target = `${MEDINSIDER_PATH}?uuid=${encodeURIComponent(uuid)}`;
-  if (pathname === MEDINSIDER_PATH && new URLSearchParams(search).get('uuid') === uuid) return null;
-  return target;
-}
 
 export function startApp(): void {
   const theme = initialTheme();
@@ -25,10 +16,12 @@ export function startApp(): void {
   loadAnnouncementFlag();
   installErrorLogging();
 
-  const uuid = getItem(STORAGE.simulationMedinsiderUuid);
-  app.medinsiderUuid = uuid;
-  const resume = medinsiderResumeUrl(uuid, window.location.pathname, window.location.search);
-  if (resume) window.history.replaceState(null, '', resume);
+  // A Medinsider link replaces the stored uuid; the app opened at its start returns to it (SPEC §2).
+  const stored = getItem(STORAGE.simulationMedinsiderUuid);
+  const start = medinsiderStart(stored, window.location.pathname, window.location.search);
+  if (start.uuid !== stored) rememberMedinsider(start.uuid);
+  else app.medinsiderUuid = stored;
+  if (start.redirect) window.history.replaceState(null, '', start.redirect);
 
   window.addEventListener('online', () => (app.online = true));
   window.addEventListener('offline', () => (app.online = false));

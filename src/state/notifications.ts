@@ -2,7 +2,7 @@
 // unique by id; the navbar count (layoutCounts.notifications) follows what arrives and is read.
 import { proxy } from 'valtio';
 import { app } from './app.ts';
-import { adjustCount, countLive, setCount } from './layout-counts.ts';
+import { adjustCount, countLive, refreshCounts, setCount } from './layout-counts.ts';
 import { markNotificationsSeen } from './user.ts';
 import * as notificationsApi from '../api/notifications.ts';
 import type { NotificationPayload } from '../shared/notification-payloads.ts';
@@ -55,6 +55,15 @@ export async function readNotification(id: number): Promise<void> {
   await notificationsApi.markNotificationRead(id);
   item.read = true;
   adjustCount('notifications', -1);
+}
+
+/**
+ * The server marked the notices leading to `link` read because what they asked for was done (a
+ * confirmed sheet review): the feed shows them read and the navbar count is taken again.
+ */
+export function noticesDone(link: string): void {
+  for (const n of app.notifications) if (n.link === link) n.read = true;
+  void refreshCounts().catch(() => undefined);
 }
 
 /** "Marchează tot ca citit": every one read, the count 0, last_notification_seen_date stamped. */

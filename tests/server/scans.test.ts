@@ -139,9 +139,20 @@ describe('reading and grading', () => {
     expect([incomplete.status, firstError(incomplete)]).toEqual([422, 'FORM_SCAN_REVIEW_INCOMPLETE']);
     const decisions = unsure.map((r) => ({ n: r.n, marked: ['B'] }));
     const decided = unsure[0]!.n;
+    const reviewNote = () =>
+      db.one<{ read: boolean }>(
+        `select read_at is not null as read from notifications
+          where user_id = $1 and type = 'scan' and title = 'Foaia de răspuns a fost citită' order by id desc limit 1`,
+        [A.id],
+      );
+    expect(await reviewNote()).toEqual({ read: false });
     const ok = await api(A, 'POST', `/scans/${scan.id}/confirm`, { decisions });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.scan.status).toBe('graded');
+    // Done what it asked: the review notice no longer waits in the feed as unread (issue 23 §4).
+    expect(await reviewNote()).toEqual({ read: true });
+    const unread = await api(A, 'GET', '/notifications');
+    expect(unread.body.notifications.filter((n: { title: string; read: boolean }) => n.title === 'Foaia de răspuns a fost citită' && !n.read)).toEqual([]);
     const answer = await db.one<{ marked: string[]; outcome: string }>(
       `select a.marked, a.outcome from answers a join simulation_grids sg on sg.grid_id = a.grid_id and sg.simulation_id = $2
         where a.test_id = $1 and sg.position = $3`,

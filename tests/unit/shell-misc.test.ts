@@ -3,7 +3,7 @@ import { badgeText, communityFutureTab, firstName, isAccountActive, isPremiumUse
 import { ClickDelay } from '../../src/shell/click-delay.ts';
 import { reloadCooldownLeft, reloadLabel } from '../../src/shell/maintenance.ts';
 import { readCookiePreferences, saveCookiePreferences, statisticsAllowed } from '../../src/state/cookies.ts';
-import { medinsiderResumeUrl } from '../../src/state/boot.ts';
+import { medinsiderStart } from '../../src/state/medinsider.ts';
 import { closePartialScores, partialScoresVisible } from '../../src/shell/PartialScoresModal.tsx';
 import { devBannerVisible } from '../../src/shell/DevBanner.tsx';
 import { scrollTarget } from '../../src/router/ScrollManager.tsx';
@@ -121,9 +121,10 @@ describe('cookie preferences', () => {
 
 describe('start-up and shell visibility rules', () => {
   it('stored Medinsider simulation → its page with the uuid', () => {
-    expect(medinsiderResumeUrl(null, '/', '')).toBeNull();
-    expect(medinsiderResumeUrl('abc', '/', '')).toBe('/teste/simulare/medinsider?uuid=abc');
-    expect(medinsiderResumeUrl('abc', '/teste/simulare/medinsider', '?uuid=abc')).toBeNull();
+    // More cases in tests/unit/medinsider-start.test.ts.
+    expect(medinsiderStart(null, '/', '').redirect).toBeNull();
+    expect(medinsiderStart('abc', '/', '').redirect).toBe('/teste/simulare/medinsider?uuid=abc');
+    expect(medinsiderStart('abc', '/teste/simulare/medinsider', '?uuid=abc').redirect).toBeNull();
   });
 
   it('partial-scores modal only for a signed-in user on a dash login route while the flag is on (simulations live)', () => {

@@ -83,7 +83,7 @@ const RANKING_LIMIT = 50;
  * Everyone who finished a test with the same grid set (same grid_set_hash): each other user by
  * their best attempt, the caller by this test. Ordered by score (under the reference profile, so
  * centres compare fairly), then by time taken. percentile = share of the others ranked below you:
- * (total − rank) / (total − 1) × 100, 100 when alone.
+ * (total − rank) / (total − 1) × 100, null when alone.
  */
 export async function ranking(db: Db, userId: number, id: string): Promise<Ranking> {
   const test = await expireIfDue(db, await ownTest(db, userId, id));
@@ -115,7 +115,8 @@ export async function ranking(db: Db, userId: number, id: string): Promise<Ranki
   const me = rows.find((r) => r.test_id === test.id)!;
   const total = rows.length;
   const rank = rankOf(me);
-  const percentile = total > 1 ? Math.round(((total - rank) / (total - 1)) * 1000) / 10 : 100;
+  // Alone, there is no one to be better than: no percentile (not "better than 100 % of the others").
+  const percentile = total > 1 ? Math.round(((total - rank) / (total - 1)) * 1000) / 10 : null;
   return {
     total,
     rank,

@@ -2,13 +2,11 @@
 // and, once the reading is done, a notification in the feed with the way back.
 import type { FastifyInstance } from 'fastify';
 import { messageFor } from '../../../src/shared/messages.ro.ts';
-import { SCAN_EVENT, type ScanEvent } from '../../../src/shared/scan-schema.ts';
+import { SCAN_EVENT, sheetPagePath, type ScanEvent } from '../../../src/shared/scan-schema.ts';
 import { notify, userChannel, type NotifyInput } from '../notifications/notify.ts';
 import { scanById, type ScanRow } from './queries.ts';
 
 const REFUSED = new Set(['FORM_SCAN_WRONG_SHEET_CANDIDATE', 'FORM_SCAN_WRONG_SHEET_SIMULATION', 'FORM_SCAN_SHEET_UNIDENTIFIED']);
-
-export const sheetPagePath = (simulationId: string) => `/teste/simulare/foaie/${simulationId}`;
 
 async function noticeOf(app: FastifyInstance, scan: ScanRow): Promise<NotifyInput | null> {
   if (scan.status === 'failed')
@@ -38,6 +36,20 @@ async function noticeOf(app: FastifyInstance, scan: ScanRow): Promise<NotifyInpu
     };
   }
   return null;
+}
+
+/**
+ * The candidate confirmed the review: the "confirm the uncertain rows" notice (and any earlier
+ * "could not be read" one for the same sheet) has been acted upon, so it is marked read rather than
+ * left asking for something already done (issue 23 §4). Answers how many were marked.
+ */
+export async function sheetNoticesDone(app: FastifyInstance, userId: number, simulationId: string): Promise<number> {
+  const rows = await app.db.query<{ id: number }>(
+    `update notifications set read_at = now()
+      where user_id = $1 and type = 'scan' and link = $2 and read_at is null returning id`,
+    [userId, sheetPagePath(simulationId)],
+  );
+  return rows.length;
 }
 
 export async function scanChanged(app: FastifyInstance, scanId: string, withNotice = true): Promise<void> {

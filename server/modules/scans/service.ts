@@ -16,7 +16,7 @@ import { publishedSimulation } from '../simulations/service.ts';
 import { renderSheetPdf } from './omr/sheet-pdf.ts';
 import { cropsOf, insertScan, scanById, scansOfSheet, sheetOf, upsertSheet, type ScanRow, type SheetRow } from './queries.ts';
 import { gradeScan } from './grade.ts';
-import { scanChanged } from './events.ts';
+import { scanChanged, sheetNoticesDone } from './events.ts';
 
 /**
  * The candidate's sheet for a simulation they may take (published, open or already printed,
@@ -129,6 +129,7 @@ export async function confirmScan(app: FastifyInstance, userId: number, id: stri
   const marks = new Map(scan.reading.map((q) => [q.n, decisions.get(q.n) ?? (q.marked as string[])]));
   const testId = await gradeScan(app.db, scan, marks);
   if (!testId) throw conflict('FORM_SCAN_NOT_IN_REVIEW');
+  await sheetNoticesDone(app, userId, scan.simulation_id);
   await scanChanged(app, id, false);
   return serializeScan(app.db, (await scanById(app.db, id))!);
 }

@@ -13,13 +13,20 @@ import { profileBySlug } from '../scoring-profiles/service.ts';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-export function gradeRange(grades: readonly number[]): { low: number; high: number } | null {
+/**
+ * Both ends are kept within the centre's scale, from its lowest grade (`floor`: attendance points
+ * over the divisor, 0 for most centres, 1 at Timișoara) to 10, so the range is never inverted: a low
+ * mean used to give "între 1 și 0,6" when the low end was raised to 1 and the high one was not.
+ */
+export function gradeRange(grades: readonly number[], floor = 0): { low: number; high: number } | null {
   if (!grades.length) return null;
   const mean = grades.reduce((a, b) => a + b, 0) / grades.length;
   const sd =
     grades.length > 1 ? Math.sqrt(grades.reduce((a, g) => a + (g - mean) ** 2, 0) / (grades.length - 1)) : 0;
   const spread = Math.max(ESTIMATE_MIN_SPREAD, sd);
-  return { low: round2(Math.max(1, mean - spread)), high: round2(Math.min(10, mean + spread)) };
+  const lowest = Math.min(Math.max(0, floor), 10);
+  const clamp = (x: number) => Math.min(10, Math.max(lowest, x));
+  return { low: round2(clamp(mean - spread)), high: round2(clamp(mean + spread)) };
 }
 
 export function verdict(range: { low: number; high: number } | null, thresholds: readonly number[]): AdmissionEstimate['specializations'][number]['verdict'] {
@@ -47,7 +54,10 @@ export async function admissionEstimate(db: Db, userId: number, center: string):
       [center],
     ),
   ]);
-  const range = gradeRange(grades.map((g) => g.grade));
+  const range = gradeRange(
+    grades.map((g) => g.grade),
+    profile.final.attendance_points / (profile.final.scale_divisor || 1),
+  );
   const bySpec = new Map<string, AdmissionEstimate['specializations'][number]>();
   for (const r of rows) {
     const s = bySpec.get(r.slug) ?? { slug: r.slug, name: r.name, thresholds: [], verdict: null };

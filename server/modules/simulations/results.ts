@@ -45,7 +45,8 @@ export async function rankAmong(db: Db, simulationId: string, testId: string, us
   ).length;
   const total = rows.length;
   const rank = better + 1;
-  const percentile = total > 1 ? Math.round(((total - rank) / (total - 1)) * 1000) / 10 : 100;
+  // Alone, there is no one to be better than: no percentile (not "better than 100 % of the others").
+  const percentile = total > 1 ? Math.round(((total - rank) / (total - 1)) * 1000) / 10 : null;
   return { rank, total, percentile };
 }
 

@@ -5,6 +5,7 @@ import { GridTools } from './GridTools.tsx';
 import { LazyCommentThread } from '../community/LazyCommentThread.tsx';
 import type { GridType } from '../../shared/constants.ts';
 import type { GridOutcome } from '../../shared/scoring.ts';
+import { formatNumber } from '../../shared/number-format.ts';
 
 const OUTCOME_TEXT: Record<GridOutcome, string> = { right: 'Corect', partial: 'Parțial', wrong: 'Greșit', blank: 'Fără răspuns' };
 
@@ -57,7 +58,7 @@ export function ResultRow({ row }: { row: ResultRowData }) {
           <div>
             <dt>Puncte</dt>
             <dd>
-              {row.points} / {row.max_points}
+              {formatNumber(row.points)} / {formatNumber(row.max_points)}
             </dd>
           </div>
         ) : null}

@@ -29,7 +29,8 @@ export function SolveBottomBar({ answered, total, isFirst, isLast, flagged, onPr
       >
         <span aria-hidden="true">{flagged ? '⚑' : '⚐'}</span>
       </button>
-      <button type="button" className="solve-bottombar__count" onClick={onOverview} aria-haspopup="dialog" aria-label={`${answered} din ${total} răspunse: toate grilele`}>
+      {/* The name begins with what is shown ("1/3 răspunse", "1/3" on a narrow screen), WCAG 2.5.3. */}
+      <button type="button" className="solve-bottombar__count" onClick={onOverview} aria-haspopup="dialog" aria-label={`${answered}/${total} răspunse: toate grilele`}>
         {answered}/{total} <span className="solve-bottombar__count-label">răspunse</span> <span aria-hidden="true">▴</span>
       </button>
       {isLast ? (

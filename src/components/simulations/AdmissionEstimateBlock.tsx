@@ -11,6 +11,22 @@ const VERDICT: Record<'above' | 'borderline' | 'below', string> = {
   below: 'sub praguri',
 };
 
+/** A source as written by the admin; its web address, when it has one, is a link to check it. */
+function SourceText({ text }: { text: string }) {
+  const url = text.match(/https?:\/\/[^\s]+/)?.[0];
+  if (!url) return <>{text}</>;
+  const [before, after] = [text.slice(0, text.indexOf(url)), text.slice(text.indexOf(url) + url.length)];
+  return (
+    <>
+      {before}
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        {url}
+      </a>
+      {after}
+    </>
+  );
+}
+
 export function AdmissionEstimateBlock({ center }: { center: string }) {
   const [e, setE] = useState<AdmissionEstimate | null>(null);
   useEffect(() => {
@@ -24,6 +40,8 @@ export function AdmissionEstimateBlock({ center }: { center: string }) {
   }, [center]);
   if (!e?.range) return null;
   const withData = e.specializations.filter((s) => s.thresholds.length);
+  const without = e.specializations.filter((s) => !s.thresholds.length);
+  const sources = [...new Set(withData.flatMap((s) => s.thresholds.map((t) => t.source)))];
   return (
     <section className="sim-estimate" aria-labelledby="sim-estimate-title">
       <h3 id="sim-estimate-title">
@@ -68,11 +86,25 @@ export function AdmissionEstimateBlock({ center }: { center: string }) {
           </table>
         </div>
       ) : (
-        <p className="muted">Nu avem încă ultimele medii de admitere ale acestui centru, cu sursă verificată.</p>
+        <p className="muted" data-testid="sim-estimate-none">
+          Nu avem încă pragurile de admitere pentru acest centru: nu am găsit ultimele medii de admitere publicate, cu o sursă pe care
+          o poți verifica, așa că nu îți putem spune cum te situezi față de ele.
+        </p>
       )}
-      {withData.length ? (
+      {withData.length && without.length ? (
+        <p className="muted" data-testid="sim-estimate-missing">
+          Nu avem încă pragurile de admitere, cu sursă verificată, pentru: {without.map((s) => s.name).join(', ')}.
+        </p>
+      ) : null}
+      {sources.length ? (
         <p className="muted sim-estimate__sources">
-          Surse: {[...new Set(withData.flatMap((s) => s.thresholds.map((t) => t.source)))].join('; ')}
+          Surse:{' '}
+          {sources.map((src, i) => (
+            <span key={src}>
+              {i ? '; ' : ''}
+              <SourceText text={src} />
+            </span>
+          ))}
         </p>
       ) : null}
     </section>

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { confirmScan } from '../../api/scans.ts';
 import { errorCode } from '../../api/errors.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
-import { SHEET_LETTERS, type ScanPayload, type SheetLetter } from '../../shared/scan-schema.ts';
+import { noticesDone } from '../../state/notifications.ts';
+import { SHEET_LETTERS, sheetPagePath, type ScanPayload, type SheetLetter } from '../../shared/scan-schema.ts';
 
 export function ScanReview({ scan, product, onGraded }: { scan: ScanPayload; product: string; onGraded: (s: ScanPayload) => void }) {
   const rows = (scan.rows ?? []).filter((r) => r.uncertain.length);
@@ -26,6 +27,8 @@ export function ScanReview({ scan, product, onGraded }: { scan: ScanPayload; pro
     setError(null);
     try {
       const res = await confirmScan(scan.id, { decisions: rows.map((r) => ({ n: r.n, marked: choice[r.n] ?? [] })) });
+      // The server marked the "confirm the uncertain rows" notice read: the feed and the count follow.
+      noticesDone(sheetPagePath(scan.simulation_id));
       onGraded(res.scan);
     } catch (err) {
       setError(errorCode(err));

@@ -10,6 +10,7 @@ import { ESTIMATE_EXPLANATION, EstimateBadge } from '../practice/Estimate.tsx';
 import { fmt } from './format.ts';
 import { AdmissionEstimateBlock } from './AdmissionEstimateBlock.tsx';
 import { HardestGrids } from './HardestGrids.tsx';
+import { forgetFinishedMedinsider } from '../../state/medinsider.ts';
 import '../../styles/simulations.css';
 
 function Breakdown({ title, rows }: { title: string; rows: BreakdownRow[] }) {
@@ -51,7 +52,11 @@ export function SimulationResultCard({ testId, finished }: { testId: string; fin
     if (!online || !finished) return;
     let live = true;
     fetchSimulationResult(testId)
-      .then((r) => live && setRes(r))
+      .then((r) => {
+        // Finished: a stored Medinsider link to this simulation no longer brings the app back (SPEC §2).
+        forgetFinishedMedinsider(r.simulation.id);
+        if (live) setRes(r);
+      })
       .catch((err) => live && setError(errorCode(err)));
     return () => {
       live = false;
@@ -92,15 +97,17 @@ export function SimulationResultCard({ testId, finished }: { testId: string; fin
             {res.rank} din {res.total}
           </dd>
         </div>
-        <div>
-          <dt>Percentila</dt>
-          <dd data-testid="sim-percentile">{fmt(res.percentile, 1)}</dd>
-        </div>
+        {res.percentile !== null ? (
+          <div>
+            <dt>Percentila</dt>
+            <dd data-testid="sim-percentile">{fmt(res.percentile, 1)}</dd>
+          </div>
+        ) : null}
       </dl>
-      <p className="muted">
-        {res.total > 1
+      <p className="muted" data-testid="sim-percentile-text">
+        {res.percentile !== null
           ? `Ai obținut un rezultat mai bun decât ${fmt(res.percentile, 1)}% dintre ceilalți candidați care au terminat simularea.`
-          : 'Ești primul candidat care a terminat această simulare.'}
+          : 'Ești singurul candidat care a terminat această simulare: nu ai încă cu cine să te compari.'}
       </p>
       {estimate ? (
         <p id="sim-estimate" className="estimate-note">

@@ -59,20 +59,21 @@ export default function Statistics() {
       {online && !stats && !error ? <p className="page-loading">Se încarcă statisticile…</p> : null}
       {stats && t ? (
         <>
+          {/* A group of a definition list holds only dt and dd (axe definition-list): the details are a second dd. */}
           <dl className="stat-tiles">
             <div className="card stat-tile">
               <dt>Teste</dt>
               <dd>{t.tests}</dd>
-              <span className="muted">
+              <dd className="muted stat-tile__detail">
                 {t.tests_finished} terminate · {t.tests_unfinished} neterminate · {t.tests_abandoned} abandonate
-              </span>
+              </dd>
             </div>
             <div className="card stat-tile">
               <dt>Grile rezolvate</dt>
               <dd>{t.grids_answered}</dd>
-              <span className="muted">
+              <dd className="muted stat-tile__detail">
                 {t.right} corecte · {t.partial} parțiale · {t.wrong} greșite
-              </span>
+              </dd>
             </div>
             <div className="card stat-tile">
               <dt>Acuratețe</dt>
@@ -81,7 +82,7 @@ export default function Statistics() {
             <div className="card stat-tile">
               <dt>Timp mediu pe grilă</dt>
               <dd>{formatDuration(t.avg_time_ms)}</dd>
-              <span className="muted">total {formatDuration(t.total_time_ms)}</span>
+              <dd className="muted stat-tile__detail">total {formatDuration(t.total_time_ms)}</dd>
             </div>
           </dl>
 

@@ -19,6 +19,7 @@ import { grids as gridsText } from '../../components/practice/format.ts';
 import '../../styles/tests.css';
 import { isEstimateProfile } from '../../components/practice/Estimate.tsx';
 import { refreshScoringKnown, scoringKnown } from '../../state/scoring-known.ts';
+import { testName } from '../../components/practice/history-label.ts';
 
 export type HistoryRow = {
   id: string;
@@ -35,6 +36,8 @@ export type HistoryRow = {
   /** Graded from a scanned answer sheet. */
   paper: boolean;
   remaining: number | null;
+  /** The simulation's title for a simulation attempt, else null. */
+  name: string | null;
 };
 
 const STATUS_TEXT = { unfinished: 'Neterminat', finished: 'Terminat', abandoned: 'Abandonat' } as const;
@@ -91,6 +94,7 @@ export default function History() {
         offline: t.source === 'offline',
         paper: t.source === 'paper',
         remaining: t.status === 'unfinished' ? t.remaining_s : null,
+        name: testName(t),
       });
     }
     for (const t of local ?? []) {
@@ -113,6 +117,8 @@ export default function History() {
         offline: t.source === 'offline',
         paper: t.source === 'paper',
         remaining: t.status === 'unfinished' ? remainingSeconds(t) : null,
+        // The device's copy has no kind: the server's copy of the same test names it.
+        name: known?.name ?? null,
       });
     }
     return [...byId.values()].sort((a, b) => b.started_at.localeCompare(a.started_at));
@@ -169,6 +175,7 @@ export default function History() {
           {rows.map((r) => (
             <li key={r.id} className={`card history-item history-item--${r.status}`}>
               <div className="history-item__main">
+                {r.name ? <p className="history-item__name">{r.name}</p> : null}
                 <p className="history-item__title">
                   {new Date(r.started_at).toLocaleString('ro-RO', { dateStyle: 'medium', timeStyle: 'short' })}
                   <span className={`pill pill--${r.status}`}>{STATUS_TEXT[r.status]}</span>

@@ -34,7 +34,10 @@ export default function Ranking() {
         <>
           <div className="card score-card" role="status">
             <p>
-              Locul <strong>{data.rank}</strong> din {data.total} · ai rezultat mai bun decât {data.percentile.toLocaleString('ro-RO')}% dintre ceilalți
+              Locul <strong>{data.rank}</strong> din {data.total} ·{' '}
+              {data.percentile !== null
+                ? `ai rezultat mai bun decât ${data.percentile.toLocaleString('ro-RO')}% dintre ceilalți`
+                : 'ești singurul care a terminat aceste grile deocamdată'}
             </p>
           </div>
           <div className="table-wrap card">

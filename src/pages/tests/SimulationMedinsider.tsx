@@ -1,26 +1,20 @@
 // /teste/simulare/medinsider?uuid=… — a partner's simulation opened by its uuid. The uuid is kept
-// (storage key simulation-medinsider-uuid, SPEC §3) so that every start of the app comes back here
-// (SPEC §2, src/state/boot.ts) until the candidate has finished it; then it is forgotten.
+// (storage key simulation-medinsider-uuid, SPEC §3) so that opening the app at its start comes back
+// here (SPEC §2, src/state/medinsider.ts) until the candidate has finished it; then it is forgotten.
+// A newer link replaces the stored uuid.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { fetchSimulation, type SimulationSummary } from '../../api/simulations.ts';
 import { errorCode } from '../../api/errors.ts';
-import { getItem, removeItem, setItem } from '../../state/storage.ts';
+import { getItem } from '../../state/storage.ts';
 import { STORAGE } from '../../shared/storage-keys.ts';
 import { app } from '../../state/app.ts';
+import { forgetFinishedMedinsider, rememberMedinsider as remember, UUID_PATTERN as UUID } from '../../state/medinsider.ts';
 import { SimulationCard } from '../../components/simulations/SimulationCard.tsx';
 import '../../styles/tests.css';
 import '../../styles/simulations.css';
 import { PageNotices } from '../../components/simulations/PageNotices.tsx';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function remember(uuid: string | null) {
-  if (uuid) setItem(STORAGE.simulationMedinsiderUuid, uuid);
-  else removeItem(STORAGE.simulationMedinsiderUuid);
-  app.medinsiderUuid = uuid;
-}
 
 export default function SimulationMedinsider() {
   const { online, product } = useSnapshot(app);
@@ -37,10 +31,12 @@ export default function SimulationMedinsider() {
       .then(({ simulation }) => {
         if (!live) return;
         setSim(simulation);
-        // Finished (a result and nothing in progress): the app stops coming back here.
+        // Finished (a result and nothing in progress): the app stops coming back here; another
+        // stored simulation is left alone. Unfinished: this link is the one to return to.
         const finished = Boolean(simulation.my_best) && !simulation.my_open_test_id;
-        remember(finished ? null : simulation.id);
-        setStored(finished ? null : simulation.id);
+        if (finished) forgetFinishedMedinsider(simulation.id);
+        else remember(simulation.id);
+        setStored(getItem(STORAGE.simulationMedinsiderUuid));
       })
       .catch((err) => {
         if (!live) return;
