@@ -1,6 +1,8 @@
 // `npm test`: every test layer, in two lanes that run side by side.
 //   lane 1 (CPU-bound): unit → server on PGlite → server on PostgreSQL (only when TEST_DATABASE_URL is set)
-//   lane 2 (mostly waiting on a browser): build → first-load budgets → end-to-end in Chromium
+//   lane 2 (mostly waiting on a browser): build → first-load budgets → end-to-end in Chromium → the
+//   cluster end-to-end tests (only with TEST_DATABASE_URL: two processes behind nginx on that
+//   PostgreSQL server, Redis at CLUSTER_E2E_REDIS_URL or 127.0.0.1:6379, an S3 server)
 // Why two lanes and not four: the machines have two cores. The vitest layers keep both busy, while the
 // end-to-end layer spends most of its time waiting for pages, so overlapping it with them shortens the
 // whole run (CI: ~50 → ~30 min) without running two CPU-bound suites against each other.
@@ -17,6 +19,13 @@ type Layer = { name: string; script: string; env?: Record<string, string> };
 const logDir = process.env.TEST_LOG_DIR ?? mkdtempSync(join(tmpdir(), 'grilio-test-logs-'));
 const pgUrl = process.env.TEST_DATABASE_URL;
 
+/** The same server's maintenance database: the cluster tests create and drop a database of their own. */
+function adminUrl(url: string): string {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  return u.toString();
+}
+
 // The PGlite layers must not inherit a DATABASE_URL from the caller's shell: PGlite is what they test.
 const pglite = { DATABASE_URL: '' };
 const lanes: Layer[][] = [
@@ -25,7 +34,10 @@ const lanes: Layer[][] = [
     { name: 'server-pglite', script: 'test:server', env: pglite },
     ...(pgUrl ? [{ name: 'server-postgres', script: 'test:server', env: { DATABASE_URL: pgUrl } }] : []),
   ],
-  [{ name: 'e2e', script: 'test:e2e', env: pglite }],
+  [
+    { name: 'e2e', script: 'test:e2e', env: pglite },
+    ...(pgUrl ? [{ name: 'e2e-cluster', script: 'test:e2e:cluster', env: { CLUSTER_E2E_DATABASE_URL: adminUrl(pgUrl) } }] : []),
+  ],
 ];
 
 function runLayer(layer: Layer): Promise<boolean> {

@@ -28,31 +28,38 @@ async function apiLogin(request: APIRequestContext, account: { email: string; pa
 /** A practice test of `count` grids through the balancer. */
 async function newTest(request: APIRequestContext, token: string, count: number) {
   const courses = (await (await request.get(`${CLUSTER_URL}/api/v1/courses`)).json()) as { manuals: { id: number }[] };
-  const res = await request.post(`${CLUSTER_URL}/api/v1/tests`, { headers: auth(token), data: { manual_id: courses.manuals[0]!.id, count } });
+  const res = await request.post(`${CLUSTER_URL}/api/v1/tests`, { headers: auth(token), data: { manual_id: courses.manuals[0]!.id, count, mode: 'exam' } });
   expect(res.status(), await res.text()).toBe(201);
   const id = ((await res.json()) as { test: { id: string } }).test.id;
   const detail = (await (await request.get(`${CLUSTER_URL}/api/v1/tests/${id}`, { headers: auth(token) })).json()) as { grids: { id: number }[] };
   return { id, grids: detail.grids.map((g) => g.id) };
 }
 
-type Tally = { firstTry5xx: number; networkErrors: number; retries: number };
+type Tally = { firstTry5xx: number; networkErrors: number; retries: number; duringFault: number };
 
-/** Saves one answer per grid, ~5 a second, retrying each until the server has it (as the outbox). */
-async function answerAll(request: APIRequestContext, token: string, t: { id: string; grids: number[] }, tally: Tally) {
-  for (const gridId of t.grids) {
+/**
+ * Saves one answer per grid, about 4 a second, retrying each until the server has it (as the
+ * outbox does), for as long as `busy()` says the fault is under way and then to the last grid.
+ */
+async function answerAll(request: APIRequestContext, token: string, t: { id: string; grids: number[] }, tally: Tally, busy: () => boolean) {
+  for (const [i, gridId] of t.grids.entries()) {
+    if (!busy() && i >= 10 && tally.duringFault === 0) throw new Error('the fault ended before answers were saved during it');
     const body = { id: randomUUID(), marked: ['A'] };
     for (let attempt = 0; ; attempt++) {
       const res = await request
         .put(`${CLUSTER_URL}/api/v1/tests/${t.id}/answers/${gridId}`, { headers: auth(token), data: body, timeout: 15_000 })
         .catch(() => null);
-      if (res && res.status() < 300) break;
+      if (res && res.status() < 300) {
+        if (busy()) tally.duringFault++;
+        break;
+      }
       if (!res) tally.networkErrors++;
       else if (res.status() >= 500 && attempt === 0) tally.firstTry5xx++;
       tally.retries++;
       expect(attempt, `answer to grid ${gridId} never saved`).toBeLessThan(60);
       await new Promise((r) => setTimeout(r, 500));
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
@@ -106,19 +113,26 @@ test('rolling restart and kill -9 while answers are saved and a socket is open: 
   await sendAndSee(request, page, mihai.token, ana.id, 'Înainte de repornire');
 
   for (const what of ['rolling', 'kill/1'] as const) {
-    const t = await newTest(request, mihai.token, 30);
-    const tally: Tally = { firstTry5xx: 0, networkErrors: 0, retries: 0 };
+    const t = await newTest(request, mihai.token, 150);
+    const tally: Tally = { firstTry5xx: 0, networkErrors: 0, retries: 0, duringFault: 0 };
+    let busy = true;
     const reads = readLoop(request, mihai.token);
-    const answering = answerAll(request, mihai.token, t, tally);
+    const answering = answerAll(request, mihai.token, t, tally, () => busy);
     await new Promise((r) => setTimeout(r, 1500));
+    const started = Date.now();
     await fault(request, what);
+    // kill -9: the process is started again by the cluster; wait until both answer again.
+    for (const base of NODE_URLS) await expect.poll(async () => (await request.get(`${base}/api/v1/health/ready`).catch(() => null))?.status(), { timeout: 60_000 }).toBe(200);
+    busy = false;
+    const faultMs = Date.now() - started;
     await answering;
+    expect(tally.duringFault).toBeGreaterThan(5);
     await reads.stop();
     await expectEachAnsweredOnce(request, mihai.token, t);
     // Reads are retried on the next process by nginx: no client saw a 5xx or a dropped request.
     expect(reads.seen.bad, `${what}: ${reads.seen.bad.join(', ')}`).toEqual([]);
     expect(reads.seen.ok).toBeGreaterThan(5);
-    console.log(`[faults] ${what}: answers retried ${tally.retries} (first-try 5xx ${tally.firstTry5xx}, no answer ${tally.networkErrors}); reads ok ${reads.seen.ok}`);
+    console.log(`[faults] ${what}: ${faultMs} ms, ${tally.duringFault} answers saved during it, retried ${tally.retries} (first-try 5xx ${tally.firstTry5xx}, no answer ${tally.networkErrors}); reads ok ${reads.seen.ok}`);
     await sendAndSee(request, page, mihai.token, ana.id, `După ${what}`);
   }
 });
