@@ -152,6 +152,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_GROUP_INVALID_ACCESS_CODE: 'Codul de acces nu este valid.',
   FORM_GROUP_USER_ALREADY_INVITED: 'Această persoană a fost deja invitată.',
   FORM_GROUP_INVITE_REQUIRED: 'Invită cel puțin o persoană.',
+  FORM_GROUP_FULL: 'Grupul este complet: cel mult 30 de participanți, inclusiv cei invitați.',
   FORM_PAYMENTS_DISABLED: 'Plățile sunt momentan dezactivate.',
   FORM_PACKAGE_NOT_FOUND: 'Pachetul nu a fost găsit.',
   FORM_CARD_DECLINED: 'Cardul a fost refuzat.',

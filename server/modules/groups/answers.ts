@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { gridOutcome, scoreGrid } from '../../../src/shared/scoring.ts';
 import type { GroupAnswerBody } from '../../../src/shared/group-schema.ts';
 import { requireNotEnded, requirePremium, withGroup } from './access.ts';
-import { closeGrid, groupClock } from './clock.ts';
+import { closeGrid, groupClock, pausedAt } from './clock.ts';
 import { answerContext, insertAnswer } from './answer-queries.ts';
 
 export type AnswerAck = { position: number; marked: string[]; received_at: string; id: string };
@@ -39,9 +39,11 @@ export async function answer(
     if (c.existing_id) throw conflict('FORM_GRID_ALREADY_RESPONDED');
     if (position < g.position) throw conflict('FORM_TEST_TIME_EXPIRED');
     if (position > g.position || c.grid_id === null) throw badRequest('FIELD_INVALID', 'position');
+    const now = groupClock.now();
+    // The pause before this grid: it is not shown yet, so it takes no answer.
+    if (pausedAt(g, now)) throw conflict('FORM_TEST_INVALID_STATUS');
     const marked = [...body.marked].sort();
     const s = scoreGrid({ correct: c.correct! }, marked, c.rule!);
-    const now = groupClock.now();
     const at = new Date(now);
     const outcome = gridOutcome(c.correct!, marked);
     const row = await insertAnswer(tx, { id: body.id, group_id: g.id, user_id: userId, position, grid_id: c.grid_id, marked, points: s.points, outcome, received_at: at });
