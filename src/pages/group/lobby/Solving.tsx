@@ -10,10 +10,13 @@ import { Standings } from './Standings.tsx';
 import { useAction } from './useAction.ts';
 import { useCountdown } from './useCountdown.ts';
 import { useAnswerSender } from './useAnswerSender.ts';
+import { Pause } from './Pause.tsx';
+import type { ClockSample } from '../../../shared/server-clock.ts';
+import { GROUP_ANSWER_GRACE_MS } from '../../../shared/group-schema.ts';
 
-type Props = { state: GroupState; receivedAt: number; present: Set<number>; reload: () => Promise<void> };
+type Props = { state: GroupState; receivedAt: number; clock: ClockSample | null; present: Set<number>; reload: () => Promise<void> };
 
-export function Solving({ state, receivedAt, present, reload }: Props) {
+export function Solving({ state, receivedAt, clock, present, reload }: Props) {
   const { run, error, busy } = useAction(reload);
   const grid = state.grid;
   const answer = useAnswerSender(state.hash, grid?.position ?? null, reload);
@@ -21,12 +24,15 @@ export function Solving({ state, receivedAt, present, reload }: Props) {
   // One id per grid and device visit: a retry of the same answer is the same answer on the server.
   const answerId = useRef<{ position: number; id: string } | null>(null);
   useEffect(() => setMarked(state.my_answer ?? []), [state.position]); // eslint-disable-line react-hooks/exhaustive-deps
-  const seconds = useCountdown(state.remaining_ms, receivedAt, () => void reload());
+  // To the grid's close by the server's clock; asked again once the receive grace is over.
+  const ms = useCountdown(state.pause ? null : state.grid_closes_at, clock, () => void reload(), GROUP_ANSWER_GRACE_MS + 300, receivedAt);
+  const seconds = Math.ceil(ms / 1000);
   const sent = state.my_answer !== null;
   const waiting = answer.pending?.position === grid?.position;
   const joined = state.me.status === 'joined';
   const creator = state.creator_id === state.me.user_id;
   const last = state.closed[state.closed.length - 1];
+  if (state.pause) return <Pause state={state} clock={clock} stamp={receivedAt} reload={reload} />;
   if (!grid) return null;
 
   const toggle = (l: string) => {
@@ -48,8 +54,8 @@ export function Solving({ state, receivedAt, present, reload }: Props) {
         <span className={`group-timer${seconds <= 5 ? ' is-low' : ''}`} role="timer" aria-label="Timp rămas">
           {seconds} s
         </span>
-        <span className="muted">
-          {state.answered_count} din {state.standings.length} au răspuns
+        <span className="muted" role="status">
+          {ms === 0 ? 'Timpul a expirat: se adună ultimele răspunsuri' : `${state.answered_count} din ${state.standings.length} au răspuns`}
         </span>
       </header>
       <div className="group-solve__body">
