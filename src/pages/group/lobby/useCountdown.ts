@@ -15,12 +15,14 @@ export function useCountdown(
   stamp: number,
 ): number {
   const left = () => msUntil(until, clock, performance.now());
-  const [ms, setMs] = useState(left);
+  // Computed at every render, never kept: a new instant shows its own time on its first paint
+  // (a kept value would flash the previous one's "0 s"). The state only makes React render again.
+  const [, setTicks] = useState(0);
   useEffect(() => {
     let tick: ReturnType<typeof setTimeout> | null = null;
     const step = () => {
       const l = left();
-      setMs(l);
+      setTicks((n) => n + 1);
       // Wake just after the shown second (ceil) changes.
       if (l > 0) tick = setTimeout(step, (l % 1000 || 1000) + 5);
     };
@@ -31,5 +33,5 @@ export function useCountdown(
       if (due) clearTimeout(due);
     };
   }, [until, clock, stamp]); // eslint-disable-line react-hooks/exhaustive-deps
-  return ms;
+  return left();
 }
