@@ -67,6 +67,7 @@ test('a timed-out grid: the pause with options and key on every screen, then the
   for (const p of all) await expect(p.page.locator('.group-member', { hasText: '(tu)' })).toContainText('conectat');
 
   await ana.page.getByRole('button', { name: 'Pornește testul' }).click();
+  const leadState = await stateOf(ana);
   // The lead before grid 1, on every screen, then grid 1 with its full time.
   for (const p of all) await expect(p.page.getByTestId('group-position')).toHaveText('1');
   for (const p of all) expect(await firstShown(p.page, '1')).toBe('10 s');
@@ -87,6 +88,7 @@ test('a timed-out grid: the pause with options and key on every screen, then the
     await expect(pause.locator('.group-reveal__option.is-correct')).not.toHaveCount(0);
     await expect(pause.getByTestId('group-answers')).toContainText('Carmen Ceas');
   }
+  const pauseState = await stateOf(carmen);
   const carmenRow = carmen.page.getByTestId('group-answers').getByRole('listitem').filter({ hasText: 'Carmen Ceas' });
   await expect(carmenRow).toContainText('fără răspuns');
   const key = (await carmen.page.getByTestId('group-key').textContent())!;
@@ -105,4 +107,22 @@ test('a timed-out grid: the pause with options and key on every screen, then the
   await expect(ana.page.getByTestId('group-reveal')).toHaveCount(2);
   await expect(ana.page.getByTestId('group-reveal').first().getByRole('listitem').filter({ hasText: 'corect' }).first()).toBeVisible();
   await shoot(ana.page, process.env.GROUP_SHOTS, 'group-results-grids');
+  // The two pause screens last seconds: shot on a page served the state read then, held open.
+  for (const [name, s] of [
+    ['group-lead', leadState],
+    ['group-pause', pauseState],
+  ] as const)
+    if (process.env.GROUP_SHOTS && s.pause) {
+      const page = await carmen.page.context().newPage();
+      const held = { ...s, server_now: new Date().toISOString(), pause: { ...s.pause, opens_at: new Date(Date.now() + 600_000).toISOString() } };
+      await page.route(`**/api/v1/groups/${hash}`, (route) => route.fulfill({ json: held }));
+      await page.goto(`/grup/${hash}`);
+      await expect(page.getByTestId('group-pause')).toBeVisible();
+      await shoot(page, process.env.GROUP_SHOTS, name);
+      await page.close();
+    }
 });
+
+async function stateOf(p: Person) {
+  return (await p.page.request.get(`/api/v1/groups/${new URL(p.page.url()).pathname.split('/').pop()}`, { headers: await bearer(p.page) })).json();
+}

@@ -34,7 +34,7 @@ export function Pause({ state, clock, stamp, reload }: Props) {
           {seconds} s
         </span>
         <span className="muted">
-          {closed ? 'Urmează' : 'Apare'} grila {state.position}, cu {state.seconds_per_grid} s pentru fiecare
+          {closed ? 'Urmează' : 'Apare'} grila {state.position}: {state.seconds_per_grid} s pentru fiecare participant
         </span>
       </header>
       <div className="group-solve__body">
