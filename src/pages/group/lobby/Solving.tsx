@@ -54,7 +54,7 @@ export function Solving({ state, receivedAt, clock, present, reload }: Props) {
         <span className={`group-timer${seconds <= 5 ? ' is-low' : ''}`} role="timer" aria-label="Timp rămas">
           {seconds} s
         </span>
-        <span className="muted" role="status">
+        <span className="muted">
           {ms === 0 ? 'Timpul a expirat: se adună ultimele răspunsuri' : `${state.answered_count} din ${state.standings.length} au răspuns`}
         </span>
       </header>
