@@ -41,6 +41,10 @@ async function openGrid(tx: Db, g: GroupRow, position: number, at: Date): Promis
   return row!;
 }
 
+/** True when the open grid's time and grace are over: the next request must close it (advance). */
+export const catchUpDue = (g: GroupRow, now: number): boolean =>
+  g.status === 'running' && g.grid_closes_at !== null && now > +new Date(g.grid_closes_at) + GROUP_ANSWER_GRACE_MS;
+
 /** True while the group waits for its next grid (the pause, or the lead before grid 1). */
 export const pausedAt = (g: GroupRow, now: number): boolean =>
   g.status === 'running' && g.grid_opened_at !== null && now < +new Date(g.grid_opened_at);
@@ -84,8 +88,8 @@ export function startClock(tx: Db, g: GroupRow): Promise<GroupRow> {
 export async function advance(tx: Db, group: GroupRow, events: GroupEvent[], opts: { answered?: boolean } = {}): Promise<GroupRow> {
   let g = group;
   const now = groupClock.now();
-  while (g.status === 'running' && g.grid_closes_at && now > +new Date(g.grid_closes_at) + GROUP_ANSWER_GRACE_MS)
-    g = await closeGrid(tx, g, new Date(+new Date(g.grid_closes_at) + GROUP_ANSWER_GRACE_MS), events);
+  while (catchUpDue(g, now))
+    g = await closeGrid(tx, g, new Date(+new Date(g.grid_closes_at!) + GROUP_ANSWER_GRACE_MS), events);
   if (opts.answered === false) return g;
   // In a pause nobody has answered the next grid yet (answers wait for it to open).
   if (g.status === 'running' && g.position !== null && !pausedAt(g, now) && (await everyoneAnswered(tx, g.id, g.position)))

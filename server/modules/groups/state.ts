@@ -8,9 +8,9 @@ import type { Db } from '../../db/db.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { GroupClosedGrid, GroupHistoryItem, GroupPause, GroupResults, GroupState } from '../../../src/shared/group-payloads.ts';
 import { ended, requireMember, requirePremium, withGroup } from './access.ts';
-import { groupClock, pausedAt } from './clock.ts';
+import { catchUpDue, groupClock, pausedAt } from './clock.ts';
 import { revealGrids } from './reveal.ts';
-import { members, standings, type GroupRow, type MemberRow } from './queries.ts';
+import { groupByHash, members, standings, type GroupRow, type MemberRow } from './queries.ts';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -75,8 +75,15 @@ async function buildState(db: Db, g: GroupRow, me: MemberRow): Promise<GroupStat
   };
 }
 
+/**
+ * A read takes the group's row lock only when the clock has a grid to close (catching up writes);
+ * otherwise it reads without it, so the members' reads at a grid's opening, all at the same
+ * instant, do not queue one behind the other on the lock (each would show the grid later).
+ */
 export async function groupState(app: FastifyInstance, userId: number, hash: string): Promise<GroupState> {
   await requirePremium(app.db, userId);
+  const g = await groupByHash(app.db, hash);
+  if (g && !catchUpDue(g, groupClock.now())) return buildState(app.db, g, await requireMember(app.db, g, userId));
   return withGroup(app, hash, async ({ tx, g }) => buildState(tx, g, await requireMember(tx, g, userId)));
 }
 
