@@ -29,6 +29,24 @@ export type GroupClosedGrid = {
 /** What the test covers, as chosen at creation (the lobby says it before anyone joins). */
 export type GroupSource = { manual: string | null; chapters: string[]; difficulty: Difficulty | null };
 
+/** A closed grid shown whole, between grids and on the results: its options, key and everyone's answer. */
+export type GroupReveal = {
+  position: number;
+  grid_id: number;
+  type: 'CS' | 'CM' | 'CG';
+  statement: string;
+  options: Record<string, string>;
+  correct: string[];
+  /** Each member who took part, by name: what they marked (null: no answer). */
+  answers: Array<{ user_id: number; name: string; marked: string[] | null; outcome: GroupClosedGrid['outcome'] }>;
+};
+
+/**
+ * Running, between two grids (or before grid 1): the next grid opens at `opens_at` (server time);
+ * `closed` is the grid that just closed (null before grid 1).
+ */
+export type GroupPause = { opens_at: string; closed: GroupReveal | null };
+
 export type GroupState = {
   hash: string;
   source: GroupSource;
@@ -41,9 +59,12 @@ export type GroupState = {
   position: number | null;
   grid_opened_at: string | null;
   grid_closes_at: string | null;
-  /** Milliseconds the open grid has left when the server answered (the client counts down from it). */
+  /** Milliseconds the open grid has left when the server answered (null in a pause). */
   remaining_ms: number | null;
+  /** The server's clock when it answered: the page measures its offset from it (src/shared/server-clock.ts). */
   server_now: string;
+  /** Running and between grids: the next grid is not shown before opens_at. */
+  pause: GroupPause | null;
   members: GroupMember[];
   grid: GroupGrid | null;
   /** My answer to the open grid (rejoin shows it again). */
@@ -63,6 +84,8 @@ export type GroupResults = {
   /** Grids at least one member did not get right: the group's retest. */
   missed_by_group: number[];
   mine: GroupClosedGrid[];
+  /** Every closed grid whole (options, key, who answered what), in order. */
+  grids: GroupReveal[];
 };
 
 export type GroupHistoryItem = {
@@ -82,9 +105,16 @@ export type GroupHistoryItem = {
 export type GroupEvent =
   | { type: 'member'; user_id: number; status: GroupMemberStatus; ready: boolean }
   | { type: 'creator'; user_id: number }
-  | { type: 'started'; position: number; closes_at: string }
+  | { type: 'started'; position: number; opens_at: string; closes_at: string }
   | { type: 'answered'; user_id: number; position: number }
-  | { type: 'grid-closed'; position: number; next: number | null; standings: Array<{ user_id: number; score: number }> }
+  | {
+      type: 'grid-closed';
+      position: number;
+      next: number | null;
+      /** When the next grid opens (server time), after the pause. */
+      opens_at: string | null;
+      standings: Array<{ user_id: number; score: number }>;
+    }
   | { type: 'ended'; status: GroupStatus };
 
 export const groupChannel = (hash: string) => `presence-group.${hash}`;

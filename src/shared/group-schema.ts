@@ -11,10 +11,21 @@ export const GROUP_COUNT_MAX = 50;
 export const GROUP_GRID_SECONDS_MIN = 10;
 export const GROUP_GRID_SECONDS_MAX = 600;
 export const GROUP_GRID_SECONDS_DEFAULT = 60;
-/** At most this many friends invited in one request (and members in a group). */
+/**
+ * At most this many members in a group: joined or invited (an invitation holds a seat), the
+ * creator included. Enforced on creation, invitation and every join (by invitation or code).
+ */
 export const GROUP_MEMBERS_MAX = 30;
 /** An answer the server receives up to this long after the grid closed still counts (see ARCHITECTURE). */
 export const GROUP_ANSWER_GRACE_MS = 2000;
+/**
+ * Between grids: the closed grid with its options, key and who answered what, for everyone at
+ * once; the next grid opens at an absolute server time when the pause ends, so every member gets
+ * its full time from the moment it is shown (server/modules/groups/clock.ts).
+ */
+export const GROUP_PAUSE_MS = 4000;
+/** From the start to grid 1: every member's page learns the opening time before it comes. */
+export const GROUP_START_LEAD_MS = 3000;
 /** The lobby address and the shareable code: 12 and 8 characters. */
 export const GROUP_HASH_PATTERN = /^[a-z0-9]{12}$/;
 export const GROUP_CODE_PATTERN = /^[A-Z0-9]{8}$/;
@@ -44,7 +55,8 @@ export const createGroupBody = z.object({
   invite_ids: z
     .array(id, { error: 'FORM_GROUP_INVITE_REQUIRED' })
     .min(1, 'FORM_GROUP_INVITE_REQUIRED')
-    .max(GROUP_MEMBERS_MAX, 'FIELD_TOO_LONG')
+    // The creator holds one of the GROUP_MEMBERS_MAX seats.
+    .max(GROUP_MEMBERS_MAX - 1, 'FIELD_TOO_LONG')
     .refine((v) => new Set(v).size === v.length, 'FORM_GROUP_USER_ALREADY_INVITED'),
 });
 export type CreateGroupBody = z.input<typeof createGroupBody>;

@@ -161,6 +161,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_GROUP_INVITE_REQUIRED: 'Invită cel puțin o persoană.',
   FORM_GROUP_FRIEND_NOT_PREMIUM: 'Nu pot fi invitați prietenii fără Premium: nu ar putea intra în test.',
   FORM_GROUP_GRID_CLOSED: 'Răspunsul nu a fost numărat: grila se închisese până să ajungă la server.',
+  FORM_GROUP_FULL: 'Grupul este complet: cel mult 30 de participanți, inclusiv cei invitați.',
   FORM_PAYMENTS_DISABLED: 'Plățile sunt momentan dezactivate.',
   FORM_PACKAGE_NOT_FOUND: 'Pachetul nu a fost găsit.',
   FORM_CARD_DECLINED: 'Cardul a fost refuzat.',

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import type { FixtureUser } from './learning-fixture.ts';
 import { call, firstError, groupWorld } from './groups-fixture.ts';
 import { groupClock } from '../../server/modules/groups/clock.ts';
-import { GROUP_ANSWER_GRACE_MS } from '../../src/shared/group-schema.ts';
+import { GROUP_ANSWER_GRACE_MS, GROUP_PAUSE_MS, GROUP_START_LEAD_MS } from '../../src/shared/group-schema.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof call>;
@@ -39,6 +39,7 @@ async function running(count = 3): Promise<string> {
   await api(B, 'POST', `/groups/${hash}/join`);
   await api(C, 'POST', `/groups/${hash}/join`);
   expect((await api(A, 'POST', `/groups/${hash}/start`)).status).toBe(200);
+  now += GROUP_START_LEAD_MS; // grid 1 opens
   return hash;
 }
 const put = (u: FixtureUser, hash: string, position: number, marked: string[], id = randomUUID()) =>
@@ -46,6 +47,22 @@ const put = (u: FixtureUser, hash: string, position: number, marked: string[], i
 const state = async (u: FixtureUser, hash: string) => (await api(u, 'GET', `/groups/${hash}`)).body;
 
 describe('the clock and the answers', () => {
+  it('grid 1 opens a lead after the start, at a time every page is told; before it, no grid and no answer', async () => {
+    // B creates (A's creations this minute are spent by the other tests: GROUP_CREATE_RATE).
+    const hash = (await api(B, 'POST', '/groups', { manual_id: w.manualId, count: 2, seconds_per_grid: 30, invite_ids: [A.id] })).body
+      .hash as string;
+    await api(A, 'POST', `/groups/${hash}/join`);
+    await api(B, 'POST', `/groups/${hash}/start`);
+    const before = await state(B, hash);
+    expect([before.status, before.position, before.grid, before.remaining_ms]).toEqual(['running', 1, null, null]);
+    expect(before.pause).toEqual({ opens_at: new Date(now + GROUP_START_LEAD_MS).toISOString(), closed: null });
+    expect(before.grid_closes_at).toBe(new Date(now + GROUP_START_LEAD_MS + 30_000).toISOString());
+    expect(firstError(await put(B, hash, 1, ['B']))).toBe('FORM_TEST_INVALID_STATUS');
+    now += GROUP_START_LEAD_MS;
+    const open = await state(B, hash);
+    expect([open.pause, open.grid.position, open.remaining_ms]).toEqual([null, 1, 30_000]);
+  });
+
   it('starts at grid 1 with the server time; the open grid carries no key', async () => {
     const hash = await running();
     const s = await state(B, hash);
@@ -86,10 +103,29 @@ describe('the clock and the answers', () => {
     expect([late.status, firstError(late)]).toEqual([409, 'FORM_GROUP_GRID_CLOSED']);
     const s = await state(C, hash);
     expect(s.position).toBe(2);
-    // Grid 2 opened when grid 1 closed (30 s after the start), not when somebody looked.
-    expect(s.remaining_ms).toBe(30_000 - GROUP_ANSWER_GRACE_MS - 1);
+    // C, who did not answer, is in the same pause as B, who did: same closed grid, same opening time.
+    expect((await state(B, hash)).pause).toEqual(s.pause);
     expect(s.closed[0]).toMatchObject({ position: 1, correct: ['B'], marked: null, outcome: 'blank' });
     expect(s.standings.find((x: { user_id: number }) => x.user_id === B.id).score).toBe(1);
+    // The pause: grid 1 whole (options, key, who answered what) for everyone, grid 2 still hidden.
+    expect([s.grid, s.remaining_ms]).toEqual([null, null]);
+    expect(s.pause.closed).toMatchObject({ position: 1, correct: ['B'], statement: expect.stringMatching(/^Enunț/) });
+    expect(Object.keys(s.pause.closed.options).length).toBeGreaterThan(1);
+    expect(s.pause.closed.answers.map((a: { user_id: number; marked: string[] | null }) => [a.user_id, a.marked])).toEqual(
+      expect.arrayContaining([
+        [A.id, null],
+        [B.id, ['B']],
+        [C.id, null],
+      ]),
+    );
+    // Grid 2 opens a pause after grid 1 closed (at closes_at + grace, the moment the server stops
+    // taking answers), whenever a request noticed, and then has its full 30 s — not 30 s minus the
+    // time nobody looked (issue 22 §2: 7.8 s of 10).
+    const closedAt = +new Date(s.grid_opened_at) - GROUP_PAUSE_MS;
+    expect(s.grid_closes_at).toBe(new Date(closedAt + GROUP_PAUSE_MS + 30_000).toISOString());
+    now = +new Date(s.pause.opens_at);
+    const open = await state(C, hash);
+    expect([open.pause, open.grid.position, open.remaining_ms]).toEqual([null, 2, 30_000]);
   });
 
   it('a grid closes as soon as every joined member answered; standings count closed grids only', async () => {
@@ -114,7 +150,7 @@ describe('the clock and the answers', () => {
     await put(A, hash, 1, ['B']);
     await put(B, hash, 1, ['A']);
     expect(firstError(await api(B, 'GET', `/groups/${hash}/results`))).toBe('FORM_GROUP_RESULTS_AFTER_FINISH');
-    now += 2 * (30_000 + GROUP_ANSWER_GRACE_MS) + 1;
+    now += 2 * (30_000 + GROUP_ANSWER_GRACE_MS) + GROUP_PAUSE_MS + 1;
     const s = await state(B, hash);
     expect([s.status, s.grid, s.position]).toEqual(['finished', null, null]);
     const r = await api(B, 'GET', `/groups/${hash}/results`);

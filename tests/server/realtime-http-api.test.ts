@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { newToken, hashToken } from '../../server/lib/tokens.ts';
 import { connect, dataOf, pings, subscribe } from './fixtures/ws.ts';
 import { nextEvent, portOf, pusherClient, pusherServer, subscribed } from './fixtures/pusher-clients.ts';
-import { sign, userAuth } from '../../server/modules/realtime/protocol.ts';
+import { ERR, sign, userAuth } from '../../server/modules/realtime/protocol.ts';
 import { convoChannel } from '../../server/modules/realtime/channel-rules.ts';
 
 let t: TestApp;
@@ -224,6 +224,9 @@ describe('our publisher with PUSHER_HOST: the pusher library to another server',
     await origin.app.realtime.sendToUser(77, 'notification', { id: 1 });
     expect(dataOf(await c.next('notification'))).toEqual({ id: 1 });
     expect(await pings(c)).toBe(true);
-    c.ws.close();
+    // Evicting through Pusher's HTTP API (no per-channel removal there) ends the user's
+    // connections: pusher-js reconnects and the withdrawn channel's authorisation refuses it.
+    await origin.app.realtime.evict('presence-group.abcdefabcdef', 77);
+    expect(await c.closed).toBe(ERR.UNAUTHORIZED);
   });
 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { idParam } from '../../../src/shared/input-rules.ts';
 import { otherUserBody, searchQuery } from '../../../src/shared/friend-rules.ts';
 import * as friends from './service.ts';
+import { endConversation } from './live.ts';
 import { friendRequestAccepted, friendRequestReceived } from '../notifications/triggers.ts';
 
 const tags = ['friends'];
@@ -132,10 +133,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Blochează o persoană: prietenia și cererile dintre voi dispar',
       },
     },
-    async (req, reply) =>
-      reply
-        .code(201)
-        .send({ success: await friends.block(app.db, me(req), req.body.user_id), user_id: req.body.user_id }),
+    async (req, reply) => {
+      const success = await friends.block(app.db, me(req), req.body.user_id);
+      await endConversation(app, me(req), req.body.user_id);
+      return reply.code(201).send({ success, user_id: req.body.user_id });
+    },
   );
 
   app.delete(
@@ -156,10 +158,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, security, params: userParams, summary: 'Șterge un prieten' },
     },
-    async (req) => ({
-      success: await friends.removeFriend(app.db, me(req), req.params.userId),
-      user_id: req.params.userId,
-    }),
+    async (req) => {
+      const success = await friends.removeFriend(app.db, me(req), req.params.userId);
+      await endConversation(app, me(req), req.params.userId);
+      return { success, user_id: req.params.userId };
+    },
   );
 };
 export default routes;

@@ -7,7 +7,8 @@ import { forbidden, notFound, conflict } from '../../lib/errors.ts';
 import { isPremium } from '../practice/engine.ts';
 import type { GroupEvent } from '../../../src/shared/group-payloads.ts';
 import { advance } from './clock.ts';
-import { lockGroup, member, type GroupRow, type MemberRow } from './queries.ts';
+import { lockGroup, member, seatsTaken, type GroupRow, type MemberRow } from './queries.ts';
+import { GROUP_MEMBERS_MAX } from '../../../src/shared/group-schema.ts';
 import { publishGroup } from './events.ts';
 
 export async function requirePremium(db: Db, userId: number): Promise<void> {
@@ -23,6 +24,11 @@ export async function requireMember(tx: Db, g: GroupRow, userId: number): Promis
 
 export function requireCreator(g: GroupRow, userId: number): void {
   if (g.creator_id !== userId) throw forbidden('FORM_GROUP_NOT_CREATOR');
+}
+
+/** A new seat (a join by code, a comeback, an invitation) only while fewer than GROUP_MEMBERS_MAX are taken. */
+export async function requireSeat(tx: Db, g: GroupRow): Promise<void> {
+  if ((await seatsTaken(tx, g.id)) >= GROUP_MEMBERS_MAX) throw conflict('FORM_GROUP_FULL');
 }
 
 export const ended = (g: GroupRow) => g.status === 'finished' || g.status === 'stopped';

@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { gridOutcome, scoreGrid } from '../../../src/shared/scoring.ts';
 import type { GroupAnswerBody } from '../../../src/shared/group-schema.ts';
 import { requireNotEnded, requirePremium, withGroup } from './access.ts';
-import { closeGrid, groupClock } from './clock.ts';
+import { closeGrid, groupClock, pausedAt } from './clock.ts';
 import { answerContext, insertAnswer } from './answer-queries.ts';
 
 export type AnswerAck = { position: number; marked: string[]; received_at: string; id: string };
@@ -40,9 +40,11 @@ export async function answer(
     // An earlier grid (an answer held during a network drop): said as such, not as the test's time.
     if (position < g.position) throw conflict('FORM_GROUP_GRID_CLOSED');
     if (position > g.position || c.grid_id === null) throw badRequest('FIELD_INVALID', 'position');
+    const now = groupClock.now();
+    // The pause before this grid: it is not shown yet, so it takes no answer.
+    if (pausedAt(g, now)) throw conflict('FORM_TEST_INVALID_STATUS');
     const marked = [...body.marked].sort();
     const s = scoreGrid({ correct: c.correct! }, marked, c.rule!);
-    const now = groupClock.now();
     const at = new Date(now);
     const outcome = gridOutcome(c.correct!, marked);
     const row = await insertAnswer(tx, { id: body.id, group_id: g.id, user_id: userId, position, grid_id: c.grid_id, marked, points: s.points, outcome, received_at: at });

@@ -12,3 +12,15 @@ export async function publishGroup(app: FastifyInstance, hash: string, events: G
     app.log.warn({ err, hash }, 'group event not delivered');
   }
 }
+
+/**
+ * Takes a member who lost access (kicked, left) off the group's channel on every process, after
+ * the events that tell them so went out: channel-rules.ts checks membership only at subscribe.
+ */
+export async function evictFromGroup(app: FastifyInstance, hash: string, userId: number): Promise<void> {
+  try {
+    await app.realtime.evict(groupChannel(hash), userId);
+  } catch (err) {
+    app.log.warn({ err, hash, userId }, 'group member not evicted from the channel');
+  }
+}

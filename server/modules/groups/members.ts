@@ -4,11 +4,11 @@
 // kick, change creator, stop (SPEC §6). Each under the group row lock (access.ts withGroup).
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { ended, requireCreator, requireMember, requireNotEnded, requirePremium, withGroup, type Locked } from './access.ts';
+import { ended, requireCreator, requireMember, requireNotEnded, requirePremium, requireSeat, withGroup, type Locked } from './access.ts';
 import { finalize } from './finalize.ts';
 import { insertMember, lockGroup, lockGroupByCode, member, members, setMember, type GroupRow } from './queries.ts';
 import { advance, startClock } from './clock.ts';
-import { publishGroup } from './events.ts';
+import { evictFromGroup, publishGroup } from './events.ts';
 import type { GroupEvent } from '../../../src/shared/group-payloads.ts';
 
 /** invited/left → joined. Joining a running group is only coming back for someone who took part. */
@@ -18,6 +18,8 @@ async function joinLocked({ tx, g, events }: Locked, userId: number): Promise<vo
   requireNotEnded(g);
   if (m?.status === 'joined') return;
   if (g.status === 'running' && !(m?.status === 'left' && m.joined_at)) throw conflict('FORM_GROUP_ALREADY_STARTED');
+  // An invitation already holds its seat; anyone else takes a new one (under the row lock: 35 at once → 30).
+  if (m?.status !== 'invited') await requireSeat(tx, g);
   if (m) await setMember(tx, g.id, userId, 'joined');
   else await insertMember(tx, g.id, userId, 'joined', null);
   events.push({ type: 'member', user_id: userId, status: 'joined', ready: false });
@@ -71,7 +73,12 @@ export async function start(app: FastifyInstance, userId: number, hash: string) 
     if (joined < 2) throw conflict('FORM_GROUP_MIN_USERS');
     await tx.query(`update group_tests set status = 'running', started_at = now() where id = $1`, [g.id]);
     const row = await startClock(tx, { ...g, status: 'running' });
-    events.push({ type: 'started', position: row.position!, closes_at: new Date(row.grid_closes_at!).toISOString() });
+    events.push({
+      type: 'started',
+      position: row.position!,
+      opens_at: new Date(row.grid_opened_at!).toISOString(),
+      closes_at: new Date(row.grid_closes_at!).toISOString(),
+    });
   });
   return { started: true };
 }
@@ -110,6 +117,8 @@ export async function kick(app: FastifyInstance, userId: number, hash: string, t
     // A running group may now have every remaining member's answer in: close that grid.
     if (l.g.status === 'running') await advance(l.tx, await reread(l), l.events);
   });
+  // After the 'kicked' event reached them (their page shows it), nothing more does.
+  await evictFromGroup(app, hash, target);
   return { success: 'USER_KICKED' as const };
 }
 
@@ -153,5 +162,6 @@ export async function leave(app: FastifyInstance, userId: number, hash: string) 
     if (l.g.creator_id === userId && (await handOn(l, userId)) === null) await stopLocked(l);
     else if (l.g.status === 'running') await advance(l.tx, await reread(l), l.events);
   });
+  await evictFromGroup(app, hash, userId);
   return { success: 'GROUP_LEFT' as const };
 }

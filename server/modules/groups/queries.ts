@@ -72,6 +72,15 @@ export function insertMember(db: Db, groupId: number, userId: number, status: Gr
   );
 }
 
+/** Seats taken (joined or invited: GROUP_MEMBERS_MAX counts both), read under the group row lock. */
+export async function seatsTaken(db: Db, groupId: number): Promise<number> {
+  const row = await db.one<{ n: number }>(
+    "select count(*)::int as n from group_members where group_id = $1 and status in ('invited', 'joined')",
+    [groupId],
+  );
+  return row?.n ?? 0;
+}
+
 /** Users among `ids` that are accepted friends of `userId` (and not blocked either way). */
 export async function friendsAmong(db: Db, userId: number, ids: number[]): Promise<Set<number>> {
   const rows = await db.query<{ id: number }>(

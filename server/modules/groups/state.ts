@@ -1,14 +1,16 @@
 // What a member sees (GET /groups/:hash): the same answer on every refresh, device or reconnect —
 // the group's status, the open grid without its key, the member's own answer to it, the time
-// left by the server's clock, the closed grids with their key and the member's outcome, and the
+// left by the server's clock (and the server's time, for the page's offset), in a pause between
+// grids the closed grid whole and when the next opens, the closed grids with their key and the member's outcome, and the
 // standings over closed grids. Also the results (after the end only) and the history.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { conflict } from '../../lib/errors.ts';
-import type { GroupClosedGrid, GroupHistoryItem, GroupResults, GroupSource, GroupState } from '../../../src/shared/group-payloads.ts';
+import type { GroupClosedGrid, GroupHistoryItem, GroupPause, GroupResults, GroupSource, GroupState } from '../../../src/shared/group-payloads.ts';
 import { ended, requireMember, requirePremium, withGroup } from './access.ts';
-import { groupClock } from './clock.ts';
-import { members, standings, type GroupRow, type MemberRow } from './queries.ts';
+import { catchUpDue, groupClock, pausedAt } from './clock.ts';
+import { revealGrids } from './reveal.ts';
+import { groupByHash, members, standings, type GroupRow, type MemberRow } from './queries.ts';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -34,9 +36,17 @@ async function groupSource(db: Db, groupId: number): Promise<GroupSource> {
   return { manual: row?.manual ?? null, chapters: row?.chapters ?? [], difficulty: row?.difficulty ?? null };
 }
 
+/** Running and between grids: when the next opens, and the grid that just closed, whole. */
+async function pauseOf(db: Db, g: GroupRow): Promise<GroupPause> {
+  const closed = g.position! > 1 ? (await revealGrids(db, g.id, [g.position! - 1]))[0] : undefined;
+  return { opens_at: iso(g.grid_opened_at)!, closed: closed ?? null };
+}
+
 async function buildState(db: Db, g: GroupRow, me: MemberRow): Promise<GroupState> {
   const now = groupClock.now();
-  const running = g.status === 'running' && g.position !== null;
+  const paused = pausedAt(g, now);
+  // The next grid's content stays on the server until it opens.
+  const running = g.status === 'running' && g.position !== null && !paused;
   const grid = running
     ? await db.one<GroupState['grid'] & object>(
         `select t.position, g.id, g.type, g.statement, g.options from group_test_grids t join grids g on g.id = t.grid_id
@@ -68,6 +78,7 @@ async function buildState(db: Db, g: GroupRow, me: MemberRow): Promise<GroupStat
     grid_closes_at: iso(g.grid_closes_at),
     remaining_ms: running && g.grid_closes_at ? Math.max(0, +new Date(g.grid_closes_at) - now) : null,
     server_now: new Date(now).toISOString(),
+    pause: paused ? await pauseOf(db, g) : null,
     members: (await members(db, g.id)).map((m) => ({ user_id: m.user_id, name: m.name, status: m.status, ready: m.ready })),
     grid: grid ?? null,
     my_answer: mine?.marked ?? null,
@@ -77,8 +88,15 @@ async function buildState(db: Db, g: GroupRow, me: MemberRow): Promise<GroupStat
   };
 }
 
+/**
+ * A read takes the group's row lock only when the clock has a grid to close (catching up writes);
+ * otherwise it reads without it, so the members' reads at a grid's opening, all at the same
+ * instant, do not queue one behind the other on the lock (each would show the grid later).
+ */
 export async function groupState(app: FastifyInstance, userId: number, hash: string): Promise<GroupState> {
   await requirePremium(app.db, userId);
+  const g = await groupByHash(app.db, hash);
+  if (g && !catchUpDue(g, groupClock.now())) return buildState(app.db, g, await requireMember(app.db, g, userId));
   return withGroup(app, hash, async ({ tx, g }) => buildState(tx, g, await requireMember(tx, g, userId)));
 }
 
@@ -106,6 +124,7 @@ export async function groupResults(app: FastifyInstance, userId: number, hash: s
       missed_by_all: perGrid.filter((p) => p.right === 0).map((p) => ({ position: p.position, grid_id: p.grid_id, statement: p.statement })),
       missed_by_group: perGrid.filter((p) => p.right < p.takers).map((p) => p.grid_id),
       mine: await closedGrids(tx, g.id, userId),
+      grids: await revealGrids(tx, g.id),
     };
   });
 }

@@ -2,10 +2,14 @@
 // process, nothing to share. RedisAdapter (redis-adapter.ts): several processes on one Redis.
 import type { Member } from './protocol.ts';
 
-/** A frame for a channel's subscribers (or a user's connections), or the end of a user's connections. */
+/**
+ * A frame for a channel's subscribers (or a user's connections), the end of a user's connections,
+ * or a user taken off one channel (every process evicts its own connections of that user).
+ */
 export type BusMessage =
   | { channel: string; frame: string; exceptSocketId?: string; exceptUserId?: string }
-  | { terminateUser: string };
+  | { terminateUser: string }
+  | { evict: { channel: string; userId: string } };
 
 /** What an adapter may ask of the hub of its own process. */
 export interface LocalNode {

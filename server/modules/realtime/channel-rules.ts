@@ -77,5 +77,6 @@ export function guardPublic(target: Realtime): Realtime {
       await target.triggerBatch(events);
     },
     sendToUser: (userId, event, data) => target.sendToUser(userId, event, data),
+    evict: (channel, userId) => target.evict(channel, userId),
   };
 }

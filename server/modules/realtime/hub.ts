@@ -196,6 +196,10 @@ export class Hub implements Realtime, LocalNode {
         refuse(c.socket, ERR.UNAUTHORIZED, 'Connection terminated by the server');
       return;
     }
+    if ('evict' in msg) {
+      this.subs.evict(msg.evict.channel, msg.evict.userId);
+      return;
+    }
     const { channel, exceptSocketId, exceptUserId } = msg;
     const targets = channel.startsWith(USER_CHANNEL_PREFIX)
       ? this.users.get(channel.slice(USER_CHANNEL_PREFIX.length))
@@ -264,6 +268,9 @@ export class Hub implements Realtime, LocalNode {
   }
   async terminateUser(userId: string): Promise<void> {
     await this.broadcast({ terminateUser: userId });
+  }
+  async evict(channel: string, userId: string | number): Promise<void> {
+    await this.broadcast({ evict: { channel, userId: String(userId) } });
   }
 
   /** Resolves once every presence step and publish under way has finished. */

@@ -52,4 +52,14 @@ export class PusherPublisher implements Realtime {
   async sendToUser(userId: string | number, event: string, data: unknown): Promise<void> {
     await this.client.sendToUser(String(userId), event, data);
   }
+
+  /**
+   * Pusher's HTTP API cannot take a user off one channel; it can end all their connections
+   * (POST /users/{id}/terminate_connections, honoured by Pusher and Soketi for signed-in users).
+   * pusher-js then reconnects and subscribes again, and the channel's authorisation, which no
+   * longer grants this channel, refuses it; their other channels come back as they were.
+   */
+  async evict(_channel: string, userId: string | number): Promise<void> {
+    await this.client.terminateUserConnections(String(userId));
+  }
 }

@@ -13,4 +13,10 @@ export interface Realtime {
   triggerBatch(events: BatchEvent[]): Promise<void>;
   /** To every connection signed in (pusher:signin) as this user, on any process. */
   sendToUser(userId: string | number, event: string, data: unknown): Promise<void>;
+  /**
+   * Takes the user off the channel on every process (access was withdrawn: kicked, left, blocked):
+   * no further event reaches them there, and presence members see them leave. Access is checked
+   * only at subscribe, so without this an open socket would keep listening.
+   */
+  evict(channel: string, userId: string | number): Promise<void>;
 }

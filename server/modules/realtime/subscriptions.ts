@@ -111,6 +111,25 @@ export class Subscriptions {
     if (member) this.leave(conn, channel, member);
   }
 
+  /**
+   * The server takes the user off the channel (their access was withdrawn). On a presence channel
+   * the user is the member their signed channel_data named; elsewhere, the signed-in user. Each
+   * connection is told (pusher_internal:unsubscribed, which pusher-js ignores: it is a notice for
+   * our own clients and tests) and unsubscribed as if it had asked, so member_removed goes out when
+   * the user's last connection anywhere is gone.
+   */
+  evict(channel: string, userId: string): void {
+    const conns = this.byChannel.get(channel);
+    if (!conns) return;
+    const presence = isPresence(channel);
+    for (const conn of [...conns]) {
+      const who = presence ? conn.presence.get(channel)?.user_id : conn.userId;
+      if (who !== userId) continue;
+      this.unsubscribe(conn, channel);
+      send(conn.socket, encode('pusher_internal:unsubscribed', {}, channel));
+    }
+  }
+
   leaveAll(conn: Conn): void {
     for (const channel of [...conn.channels]) this.unsubscribe(conn, channel);
   }

@@ -12,6 +12,7 @@ import { ApiError } from '../../api/errors.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import type { GroupEvent, GroupState } from '../../shared/group-payloads.ts';
 import { useGroupChannel } from '../../realtime/group-channel.ts';
+import { clockSample, keepSample, type ClockSample } from '../../shared/server-clock.ts';
 import { WaitingRoom } from './lobby/WaitingRoom.tsx';
 import { Solving } from './lobby/Solving.tsx';
 import { GroupResultsView } from './lobby/Results.tsx';
@@ -29,15 +30,20 @@ export default function GroupLobby() {
   const { hash } = useParams();
   const [state, setState] = useState<GroupState | null>(null);
   const [received, setReceived] = useState(0);
+  // The server's clock as measured on this page's reads (every member counts down to the same instant).
+  const [clock, setClock] = useState<ClockSample | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [transient, setTransient] = useState(false);
 
   const reload = useCallback(async () => {
     if (!hash) return;
     try {
+      const sent = performance.now();
       const s = await fetchGroup(hash);
+      const got = performance.now();
+      setClock((c) => keepSample(c, clockSample(sent, got, s.server_now)));
       setState(s);
-      setReceived(performance.now());
+      setReceived(got);
       setError(null);
     } catch (err) {
       setError(err instanceof ApiError ? (err.code ?? 'FORM_AN_ERROR_HAS_OCCURRED') : 'FORM_AN_ERROR_HAS_OCCURRED');
@@ -116,7 +122,7 @@ export default function GroupLobby() {
   const closed = answer.closed ? <ClosedAnswerNotice closed={answer.closed} onDismiss={answer.dismissClosed} /> : null;
   if (state.status === 'lobby') return <WaitingRoom state={state} present={present} reload={reload} />;
   if (state.status === 'running')
-    return <Solving state={state} receivedAt={received} present={present} reload={reload} answer={answer} notice={closed} />;
+    return <Solving state={state} receivedAt={received} clock={clock} present={present} reload={reload} answer={answer} notice={closed} />;
   return (
     <>
       {closed}

@@ -1,4 +1,5 @@
-// After the end: each member's score, the grids everyone missed, my grids, and a one-click
+// After the end: each member's score, the grids everyone missed, every grid whole (options, key,
+// who answered what), and a one-click
 // practice test of what the group got wrong (POST /groups/:hash/retest).
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,8 +10,7 @@ import { ApiError } from '../../../api/errors.ts';
 import { FormErrors } from '../../../shell/form/index.ts';
 import { showToast } from '../../../state/toast.ts';
 import { Standings } from './Standings.tsx';
-
-const OUTCOME = { right: 'corect', partial: 'parțial', wrong: 'greșit', blank: 'fără răspuns' } as const;
+import { GridReveal } from './GridReveal.tsx';
 
 export function GroupResultsView({ state }: { state: GroupState }) {
   const navigate = useNavigate();
@@ -63,15 +63,12 @@ export function GroupResultsView({ state }: { state: GroupState }) {
           </div>
           <div className="card">
             <h2 className="group-section-title">Grilele tale</h2>
-            <ul className="group-missed">
-              {r.mine.map((g) => (
-                <li key={g.position}>
-                  <strong>{g.position}.</strong> {OUTCOME[g.outcome]} · corect {g.correct.join(', ')}
-                  {g.marked?.length ? ` · tu ${g.marked.join(', ')}` : ''}
-                </li>
-              ))}
-            </ul>
-            <p className="muted">Grilele greșite au intrat în recapitularea ta.</p>
+            <p className="muted">Fiecare grilă cu variantele ei, cheia și ce a răspuns fiecare. Grilele greșite au intrat în recapitularea ta.</p>
+          </div>
+          <div className="group-results-grids">
+            {r.grids.map((g) => (
+              <GridReveal key={g.position} grid={g} me={state.me.user_id} gridCount={state.grid_count} />
+            ))}
           </div>
           <div className="form-actions">
             {r.missed_by_group.length ? (

@@ -13,10 +13,14 @@ import { useCountdown } from './useCountdown.ts';
 import type { AnswerSender } from './useAnswerSender.ts';
 import { useConfirm } from './useConfirm.tsx';
 import { askCreator, askKick, askLeave, askStop } from './asks.ts';
+import { Pause } from './Pause.tsx';
+import type { ClockSample } from '../../../shared/server-clock.ts';
+import { GROUP_ANSWER_GRACE_MS } from '../../../shared/group-schema.ts';
 
 type Props = {
   state: GroupState;
   receivedAt: number;
+  clock: ClockSample | null;
   present: Set<number>;
   reload: () => Promise<void>;
   answer: AnswerSender;
@@ -24,13 +28,15 @@ type Props = {
   notice?: ReactNode;
 };
 
-export function Solving({ state, receivedAt, present, reload, answer, notice }: Props) {
+export function Solving({ state, receivedAt, clock, present, reload, answer, notice }: Props) {
   const { run, error, busy } = useAction(reload);
   const { confirm, dialog } = useConfirm();
   const grid = state.grid;
   const [marked, setMarked] = useState<string[]>([]);
   useEffect(() => setMarked(state.my_answer ?? []), [state.position]); // eslint-disable-line react-hooks/exhaustive-deps
-  const seconds = useCountdown(state.remaining_ms, receivedAt, () => void reload());
+  // To the grid's close by the server's clock; asked again once the receive grace is over.
+  const ms = useCountdown(state.pause ? null : state.grid_closes_at, clock, () => void reload(), GROUP_ANSWER_GRACE_MS + 300, receivedAt);
+  const seconds = Math.ceil(ms / 1000);
   const sent = state.my_answer !== null;
   const pending = answer.pending.find((p) => p.position === grid?.position && p.grid_id === grid?.id);
   const waiting = pending !== undefined;
@@ -38,6 +44,13 @@ export function Solving({ state, receivedAt, present, reload, answer, notice }: 
   const joined = state.me.status === 'joined';
   const creator = state.creator_id === state.me.user_id;
   const last = state.closed[state.closed.length - 1];
+  if (state.pause)
+    return (
+      <>
+        {notice}
+        <Pause state={state} clock={clock} stamp={receivedAt} reload={reload} />
+      </>
+    );
   if (!grid) return null;
 
   const toggle = (l: string) => {
@@ -57,7 +70,7 @@ export function Solving({ state, receivedAt, present, reload, answer, notice }: 
           {seconds} s
         </span>
         <span className="muted">
-          {state.answered_count} din {state.standings.length} au răspuns
+          {ms === 0 ? 'Timpul a expirat: se adună ultimele răspunsuri' : `${state.answered_count} din ${state.standings.length} au răspuns`}
         </span>
       </header>
       {notice}

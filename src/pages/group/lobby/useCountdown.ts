@@ -1,20 +1,37 @@
-// Seconds left on the open grid, counted locally from the server's remaining_ms at the moment the
-// state arrived (the device clock's offset does not matter). At zero it asks the server again,
-// after the receive grace, so the grid closes by the server's clock, not the device's.
+// Milliseconds left until a server instant (a grid's close, the end of a pause), counted by the
+// server clock the page measured (src/shared/server-clock.ts), so every member's screen shows the
+// same time left. The display is refreshed when the shown second changes, not on a coarse tick
+// (a tick would show each second up to its period late). `onDue` runs `dueAfterMs` after the
+// instant: the page then asks the server, which decides by its own clock.
 import { useEffect, useState } from 'react';
-import { GROUP_ANSWER_GRACE_MS } from '../../../shared/group-schema.ts';
+import { msUntil, type ClockSample } from '../../../shared/server-clock.ts';
 
-export function useCountdown(remainingMs: number | null, receivedAt: number, onZero: () => void): number {
-  const left = () => (remainingMs === null ? 0 : Math.max(0, remainingMs - (performance.now() - receivedAt)));
-  const [ms, setMs] = useState(left);
+export function useCountdown(
+  until: string | null,
+  clock: ClockSample | null,
+  onDue: () => void,
+  dueAfterMs: number,
+  /** Changes with every state read: the schedule is set again even when `until` did not change. */
+  stamp: number,
+): number {
+  const left = () => msUntil(until, clock, performance.now());
+  // Computed at every render, never kept: a new instant shows its own time on its first paint
+  // (a kept value would flash the previous one's "0 s"). The state only makes React render again.
+  const [, setTicks] = useState(0);
   useEffect(() => {
-    setMs(left());
-    const t = setInterval(() => setMs(left()), 250);
-    const end = remainingMs === null ? null : setTimeout(onZero, left() + GROUP_ANSWER_GRACE_MS + 300);
-    return () => {
-      clearInterval(t);
-      if (end) clearTimeout(end);
+    let tick: ReturnType<typeof setTimeout> | null = null;
+    const step = () => {
+      const l = left();
+      setTicks((n) => n + 1);
+      // Wake just after the shown second (ceil) changes.
+      if (l > 0) tick = setTimeout(step, (l % 1000 || 1000) + 5);
     };
-  }, [remainingMs, receivedAt]); // eslint-disable-line react-hooks/exhaustive-deps
-  return Math.ceil(ms / 1000);
+    step();
+    const due = until === null ? null : setTimeout(onDue, left() + dueAfterMs);
+    return () => {
+      if (tick) clearTimeout(tick);
+      if (due) clearTimeout(due);
+    };
+  }, [until, clock, stamp]); // eslint-disable-line react-hooks/exhaustive-deps
+  return left();
 }

@@ -1,0 +1,128 @@
+// Group tests fair to the second (issue 22 §2), three people in three browser contexts: grid 1
+// (10 s) times out with one member who never answered; every screen — hers too — moves to the
+// pause showing grid 1 whole (options, key, who answered what), then grid 2 appears on every
+// screen with its full 10 s. Each page records, the moment its DOM first shows a grid, what the
+// timer said then (a MutationObserver runs before the paint), so a late screen cannot hide
+// behind Playwright's own polling.
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, chooseEssentialCookies } from './fixtures.ts';
+import { registerAccount, shoot } from './helpers.ts';
+
+type Person = { page: Page; id: number; name: string };
+
+const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` });
+
+/** A new premium account (the 3-day trial) signed in on its own context (as in groups.spec.ts). */
+async function person(browser: Browser, name: string): Promise<Person> {
+  const context = await browser.newContext();
+  await chooseEssentialCookies(context);
+  const page = await context.newPage();
+  await registerAccount(page, name);
+  const headers = await bearer(page);
+  expect((await page.request.post('/api/v1/user/activate-trial', { headers })).ok()).toBe(true);
+  const me = await (await page.request.get('/api/v1/user', { headers })).json();
+  // The first timer text each grid showed, and each pause's, recorded as the DOM changes.
+  await page.addInitScript(() => {
+    const seen = { grids: {} as Record<string, string>, pauses: {} as Record<string, string> };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    new MutationObserver(() => {
+      const timer = document.querySelector('.group-timer')?.textContent ?? null;
+      const pos = document.querySelector('[data-testid="group-position"]')?.textContent ?? null;
+      if (pos && timer && !(pos in seen.grids)) seen.grids[pos] = timer;
+      const key = document.querySelector('[data-testid="group-pause"] [data-testid="group-key"]')?.textContent ?? null;
+      if (key !== null && timer && !(key in seen.pauses)) seen.pauses[key] = timer;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  return { page, id: me.user.id as number, name };
+}
+
+async function befriend(a: Person, b: Person) {
+  expect((await a.page.request.post('/api/v1/friends/requests', { headers: await bearer(a.page), data: { user_id: b.id } })).ok()).toBe(true);
+  expect((await b.page.request.post('/api/v1/friends/requests', { headers: await bearer(b.page), data: { user_id: a.id } })).ok()).toBe(true);
+}
+
+const firstShown = (p: Page, position: string) =>
+  p.evaluate((pos) => (window as unknown as { __seen: { grids: Record<string, string> } }).__seen.grids[pos] ?? null, position);
+
+test('a timed-out grid: the pause with options and key on every screen, then the next grid with its full time everywhere', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const ana = await person(browser, 'Ana Ceas');
+  const bogdan = await person(browser, 'Bogdan Ceas');
+  const carmen = await person(browser, 'Carmen Ceas');
+  await befriend(ana, bogdan);
+  await befriend(ana, carmen);
+  const all = [ana, bogdan, carmen];
+
+  const courses = await (await ana.page.request.get('/api/v1/courses', { headers: await bearer(ana.page) })).json();
+  const manualId = courses.manuals[0].id as number;
+  const created = await ana.page.request.post('/api/v1/groups', {
+    headers: await bearer(ana.page),
+    data: { manual_id: manualId, count: 2, seconds_per_grid: 10, invite_ids: [bogdan.id, carmen.id] },
+  });
+  expect(created.status()).toBe(201);
+  const hash = (await created.json()).hash as string;
+  for (const p of [bogdan, carmen]) expect((await p.page.request.post(`/api/v1/groups/${hash}/join`, { headers: await bearer(p.page) })).ok()).toBe(true);
+  for (const p of all) await p.page.goto(`/grup/${hash}`);
+  // Everyone's page is on the channel before the start (the start reaches them live).
+  for (const p of all) await expect(p.page.locator('.group-member', { hasText: '(tu)' })).toContainText('conectat');
+
+  await ana.page.getByRole('button', { name: 'Pornește testul' }).click();
+  const leadState = await stateOf(ana);
+  // The lead before grid 1, on every screen, then grid 1 with its full time.
+  for (const p of all) await expect(p.page.getByTestId('group-position')).toHaveText('1');
+  for (const p of all) expect(await firstShown(p.page, '1')).toBe('10 s');
+
+  // Ana and Bogdan answer grid 1; Carmen never does: it times out.
+  await ana.page.locator('.group-option').first().click();
+  await ana.page.getByRole('button', { name: 'Trimite răspunsul' }).click();
+  await bogdan.page.locator('.group-option').nth(1).click();
+  await bogdan.page.getByRole('button', { name: 'Trimite răspunsul' }).click();
+  await expect(carmen.page.getByRole('timer')).toHaveText('0 s', { timeout: 15_000 });
+  await expect(carmen.page.locator('.group-solve__bar')).toContainText('Timpul a expirat');
+
+  // The pause on every screen, Carmen's too: grid 1 whole with its key and who answered what.
+  for (const p of all) {
+    const pause = p.page.getByTestId('group-pause');
+    await expect(pause).toBeVisible();
+    await expect(pause.getByRole('list', { name: 'Variantele și cheia' }).getByRole('listitem')).toHaveCount(5);
+    await expect(pause.locator('.group-reveal__option.is-correct')).not.toHaveCount(0);
+    await expect(pause.getByTestId('group-answers')).toContainText('Carmen Ceas');
+  }
+  const pauseState = await stateOf(carmen);
+  const carmenRow = carmen.page.getByTestId('group-answers').getByRole('listitem').filter({ hasText: 'Carmen Ceas' });
+  await expect(carmenRow).toContainText('fără răspuns');
+  const key = (await carmen.page.getByTestId('group-key').textContent())!;
+  for (const p of [ana, bogdan]) await expect(p.page.getByTestId('group-key')).toHaveText(key);
+
+  // Grid 2 on every screen, each first showing the full 10 s (not 7.8 s of 10).
+  for (const p of all) await expect(p.page.getByTestId('group-position')).toHaveText('2', { timeout: 15_000 });
+  for (const p of all) expect(await firstShown(p.page, '2')).toBe('10 s');
+
+  // Everyone answers grid 2: the test ends; the results show every grid whole.
+  for (const p of all) {
+    await p.page.locator('.group-option').first().click();
+    await p.page.getByRole('button', { name: 'Trimite răspunsul' }).click();
+  }
+  await expect(ana.page.getByRole('heading', { name: 'Rezultatele testului de grup' })).toBeVisible();
+  await expect(ana.page.getByTestId('group-reveal')).toHaveCount(2);
+  await expect(ana.page.getByTestId('group-reveal').first().getByRole('listitem').filter({ hasText: 'corect' }).first()).toBeVisible();
+  await shoot(ana.page, process.env.GROUP_SHOTS, 'group-results-grids');
+  // The two pause screens last seconds: shot on a page served the state read then, held open.
+  for (const [name, s] of [
+    ['group-lead', leadState],
+    ['group-pause', pauseState],
+  ] as const)
+    if (process.env.GROUP_SHOTS && s.pause) {
+      const page = await carmen.page.context().newPage();
+      const held = { ...s, server_now: new Date().toISOString(), pause: { ...s.pause, opens_at: new Date(Date.now() + 600_000).toISOString() } };
+      await page.route(`**/api/v1/groups/${hash}`, (route) => route.fulfill({ json: held }));
+      await page.goto(`/grup/${hash}`);
+      await expect(page.getByTestId('group-pause')).toBeVisible();
+      await shoot(page, process.env.GROUP_SHOTS, name);
+      await page.close();
+    }
+});
+
+async function stateOf(p: Person) {
+  return (await p.page.request.get(`/api/v1/groups/${new URL(p.page.url()).pathname.split('/').pop()}`, { headers: await bearer(p.page) })).json();
+}
