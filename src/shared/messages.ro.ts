@@ -306,6 +306,8 @@ export const MESSAGES_RO: Record<Code, string> = {
   USER_BLOCKED: 'Persoana a fost blocată.',
   USER_UNBLOCKED: 'Persoana a fost deblocată.',
   MESSAGE_GRID_SHARED: 'Grila a fost trimisă în conversație.',
+  MESSAGE_NOT_SENT: 'Un mesaj nu a fost trimis. Îl găsești în conversație, marcat „Netrimis”, cu motivul.',
+  MESSAGE_DISCARDED: 'Mesajul netrimis a fost șters.',
   USER_TRIAL_ACTIVATED_SUCCESSFULLY: 'Ai activat 3 zile gratuite de Premium!',
   SCAN_QUEUED: 'Foaia a fost trimisă la procesare.',
   SCAN_GRADED: 'Foaia a fost corectată.',

@@ -81,6 +81,8 @@ export function Conversation({ friendId }: { friendId: number | null }) {
   }, [friendId, me, online]);
 
   const list = t?.messages ?? [];
+  // Sent or seen is said once, on my newest message the server has (not on every bubble).
+  const lastStoredMine = list.findLast((m) => m.sender_id === me && !m.pending && !m.failed)?.id;
   const lastId = list.at(-1)?.id;
   const lastSender = list.at(-1)?.sender_id;
 
@@ -176,7 +178,7 @@ export function Conversation({ friendId }: { friendId: number | null }) {
             {t?.loaded && list.length === 0 ? <p className="muted convo__note">Niciun mesaj încă. Scrie primul!</p> : null}
             <ol className="convo__messages" aria-live="polite" aria-label={`Mesaje cu ${name}`}>
               {list.map((m) => (
-                <MessageBubble key={m.id} m={m} mine={m.sender_id === me} />
+                <MessageBubble key={m.id} m={m} mine={m.sender_id === me} last={m.id === lastStoredMine} />
               ))}
             </ol>
           </div>
