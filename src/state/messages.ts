@@ -21,6 +21,8 @@ export type Thread = {
   /** Older messages exist on the server before the first one held here. */
   hasMore: boolean;
   loaded: boolean;
+  /** False once the server says we are no longer friends: the history stays, the composer closes. */
+  canSend: boolean;
 };
 
 export const messages = proxy({
@@ -34,12 +36,13 @@ export const messages = proxy({
 export const otherParty = (m: MessagePayload, me: number) => (m.sender_id === me ? m.friend_id : m.sender_id);
 
 export function thread(friendId: number): Thread {
-  return (messages.threads[friendId] ??= { friend: null, messages: [], hasMore: false, loaded: false });
+  return (messages.threads[friendId] ??= { friend: null, messages: [], hasMore: false, loaded: false, canSend: true });
 }
 
 /** Older page in front (a message held already is not repeated). */
-export function prependPage(friendId: number, page: MessagePayload[], hasMore: boolean, friend: ConvoFriendPayload) {
+export function prependPage(friendId: number, page: MessagePayload[], hasMore: boolean, friend: ConvoFriendPayload, canSend = true) {
   const t = thread(friendId);
+  t.canSend = canSend;
   const held = new Set(t.messages.map((m) => m.id));
   t.messages.unshift(...page.filter((m) => !held.has(m.id)));
   t.hasMore = hasMore;

@@ -73,7 +73,10 @@ export async function listConversations(db: Db, me: number) {
 
 /** A page of the conversation with `other`, oldest first, older than the message `before`. */
 export async function history(db: Db, me: number, other: number, before?: string, limit = MESSAGE_PAGE_DEFAULT) {
-  await requireFriend(db, me, other);
+  // Friends read and write; a former friend (not blocked) still reads what was said, with
+  // sending closed (issue 23 §3): unfriending must not make a conversation vanish.
+  const canSend = other !== me && (await q.mayTalk(db, me, other));
+  if (!canSend && (other === me || !(await q.pastConversation(db, me, other)))) throw forbidden('FORM_MESSAGE_NOT_FRIENDS');
   let beforeSeq: number | null = null;
   if (before) {
     const m = await q.messageById(db, before);
@@ -88,6 +91,7 @@ export async function history(db: Db, me: number, other: number, before?: string
     friend: friendOf(friend!),
     messages: rows.slice(0, limit).reverse().map(serialize),
     has_more: rows.length > limit,
+    can_send: canSend,
   };
 }
 
