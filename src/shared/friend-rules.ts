@@ -47,3 +47,6 @@ export const otherUserBody = z.object({ user_id: id('FORM_USER_NOT_FOUND') });
 
 /** How the viewer stands with someone found by a search. */
 export type Relation = 'none' | 'friend' | 'incoming' | 'outgoing' | 'rejected';
+
+/** Realtime event on both people's `private-user.{id}` when a friendship or request between them changed (no payload: read again). */
+export const FRIENDS_EVENT = 'friends';

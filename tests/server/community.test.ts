@@ -72,6 +72,12 @@ describe('comments: threads, votes, edit, delete', () => {
 
     const reply = await comment(b, ['grid', freeGrid], 'Un răspuns', c1.id);
     expect(reply.statusCode).toBe(201);
+    // The author is told who answered (issue 23 §3: never a nameless "Cineva").
+    const told = await t.db.one<{ title: string; message: string }>(
+      `select title, message from notifications where user_id = $1 and type = 'comment_reply' order by id desc limit 1`,
+      [a.id],
+    );
+    expect(told).toEqual({ title: 'Bogdan Răspuns ți-a răspuns', message: 'Bogdan Răspuns a răspuns la comentariul tău din comunitate.' });
     // A reply to a reply joins the root's thread (one level).
     const nested = await comment(a, ['grid', freeGrid], 'Răspuns la răspuns', reply.json().comment.id);
     expect(nested.json().comment.parent_id).toBe(c1.id);

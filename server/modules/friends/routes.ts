@@ -8,6 +8,7 @@ import { idParam } from '../../../src/shared/input-rules.ts';
 import { otherUserBody, searchQuery } from '../../../src/shared/friend-rules.ts';
 import * as friends from './service.ts';
 import { friendRequestAccepted, friendRequestReceived } from '../notifications/triggers.ts';
+import { friendsChanged } from './live.ts';
 
 const tags = ['friends'];
 const security = [{ bearer: [] }];
@@ -74,6 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // Asking someone who had already asked you accepts their request (sendRequest's rule).
       if (r.success === 'FRIENDSHIP_ACCEPTED') await friendRequestAccepted(app, me(req), req.body.user_id);
       else await friendRequestReceived(app, me(req), req.body.user_id);
+      await friendsChanged(app, me(req), req.body.user_id, r.success === 'FRIENDSHIP_ACCEPTED' ? 'accepted' : 'request');
       return reply.code(r.status).send({ success: r.success, user_id: req.body.user_id });
     },
   );
@@ -87,6 +89,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const success = await friends.answerRequest(app.db, me(req), req.params.userId, true);
       await friendRequestAccepted(app, me(req), req.params.userId);
+      await friendsChanged(app, me(req), req.params.userId, 'accepted');
       return { success, user_id: req.params.userId };
     },
   );
@@ -97,10 +100,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, security, params: userParams, summary: 'Respinge cererea primită de la o persoană' },
     },
-    async (req) => ({
-      success: await friends.answerRequest(app.db, me(req), req.params.userId, false),
-      user_id: req.params.userId,
-    }),
+    async (req) => {
+      const success = await friends.answerRequest(app.db, me(req), req.params.userId, false);
+      await friendsChanged(app, me(req), req.params.userId, 'rejected');
+      return { success, user_id: req.params.userId };
+    },
   );
 
   app.delete(
@@ -109,10 +113,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, security, params: userParams, summary: 'Anulează cererea trimisă unei persoane' },
     },
-    async (req) => ({
-      success: await friends.cancelRequest(app.db, me(req), req.params.userId),
-      user_id: req.params.userId,
-    }),
+    async (req) => {
+      const success = await friends.cancelRequest(app.db, me(req), req.params.userId);
+      await friendsChanged(app, me(req), req.params.userId, 'cancelled');
+      return { success, user_id: req.params.userId };
+    },
   );
 
   app.get(
@@ -132,10 +137,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Blochează o persoană: prietenia și cererile dintre voi dispar',
       },
     },
-    async (req, reply) =>
-      reply
-        .code(201)
-        .send({ success: await friends.block(app.db, me(req), req.body.user_id), user_id: req.body.user_id }),
+    async (req, reply) => {
+      const success = await friends.block(app.db, me(req), req.body.user_id);
+      await friendsChanged(app, me(req), req.body.user_id, 'blocked');
+      return reply.code(201).send({ success, user_id: req.body.user_id });
+    },
   );
 
   app.delete(
@@ -144,10 +150,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, security, params: userParams, summary: 'Deblochează o persoană' },
     },
-    async (req) => ({
-      success: await friends.unblock(app.db, me(req), req.params.userId),
-      user_id: req.params.userId,
-    }),
+    async (req) => {
+      const success = await friends.unblock(app.db, me(req), req.params.userId);
+      await friendsChanged(app, me(req), req.params.userId, 'unblocked');
+      return { success, user_id: req.params.userId };
+    },
   );
 
   app.delete(
@@ -156,10 +163,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, security, params: userParams, summary: 'Șterge un prieten' },
     },
-    async (req) => ({
-      success: await friends.removeFriend(app.db, me(req), req.params.userId),
-      user_id: req.params.userId,
-    }),
+    async (req) => {
+      const success = await friends.removeFriend(app.db, me(req), req.params.userId);
+      await friendsChanged(app, me(req), req.params.userId, 'removed');
+      return { success, user_id: req.params.userId };
+    },
   );
 };
 export default routes;

@@ -1,0 +1,7 @@
+-- Social screens that stay true (issue 23 §3).
+
+-- Whom a notification is about (the person who sent a friend request, say): when that request is
+-- answered or withdrawn, its notification is read or removed instead of staying as if still open.
+-- Null for notifications about no one in particular (announcements, reports, payments).
+alter table notifications add column subject_user_id integer references users(id) on delete cascade;
+create index notifications_subject on notifications(user_id, subject_user_id) where subject_user_id is not null;
