@@ -101,3 +101,25 @@ describe('live: both people hear every change', () => {
     }
   });
 });
+
+describe('search ignores diacritics (issue 23 §3)', () => {
+  it('"Stanescu" finds "Stănescu", typed with or without them, either case, comma or cedilla', async () => {
+    const me = await person();
+    const tag = `Z${Date.now() % 100000}`;
+    const [st, tu, se] = [
+      await person(`Ion Stănescu ${tag}`),
+      await person(`Ștefan Țurcanu ${tag}`),
+      await person(`Şerban Îndreptătu ${tag}`), // ş with cedilla, as old keyboards type it
+    ];
+    const find = async (q: string) =>
+      ((await api('GET', `/friends/search?q=${encodeURIComponent(`${q}`)}`, me)).json().users as Array<{ id: number }>).map((u) => u.id);
+    expect(await find('Stanescu')).toContain(st.id);
+    expect(await find('STĂNESCU')).toContain(st.id);
+    expect(await find('stefan turcanu')).toEqual([tu.id]);
+    expect(await find('ȘTEFAN Ț')).toEqual([tu.id]);
+    expect(await find('serban indreptatu')).toEqual([se.id]);
+    expect(await find('Șerban')).toContain(se.id);
+    // LIKE's own characters stay literal.
+    expect(await find('Stanescu%')).toEqual([]);
+  });
+});
