@@ -5,6 +5,8 @@ import { test, expect } from './fixtures.ts';
 import { chooseEssentialCookies, type Page } from './fixtures.ts';
 import { DEMO, PREMIUM, login, registerAccount, shoot } from './helpers.ts';
 
+const SHOTS = process.env.FRIENDS_SHOTS;
+
 async function search(page: Page, q: string): Promise<void> {
   await page.getByLabel('Caută persoane').fill(q);
   await page.getByRole('button', { name: 'Caută', exact: true }).click();
@@ -84,7 +86,6 @@ test('request, accept, remove, block between two accounts', async ({ page: ana, 
   await mihaiContext.close();
 });
 
-const SHOTS = process.env.FRIENDS_SHOTS;
 
 /** Resolves once the page's realtime client is subscribed to its user's private channel. */
 function privateChannelReady(page: Page): Promise<void> {
@@ -122,6 +123,11 @@ test('/prieteni follows the other side live: a request arriving, withdrawn, acce
   await expect(incoming).toContainText('Ana Live', { timeout: 15_000 });
   await expect(ion.getByLabel('1 cereri de prietenie').first()).toBeVisible();
   await expect(ion.getByLabel(`${before + 1} notificări noi`).first()).toBeVisible();
+  // On a phone the drawer is closed: the request count shows on the menu button.
+  await ion.setViewportSize({ width: 390, height: 800 });
+  await expect(ion.getByRole('button', { name: 'Deschide meniul, 1 cerere de prietenie' })).toBeVisible();
+  await shoot(ion, SHOTS, 'topbar-request');
+  await ion.setViewportSize({ width: 1280, height: 900 });
 
   // Withdrawn: it leaves Ion's list, the request badge and the notification badge.
   await ana.getByTestId('friends-outgoing').getByRole('button', { name: 'Anulează cererea' }).click();

@@ -41,6 +41,7 @@ async function write(page: Page, text: string) {
   await page.getByRole('button', { name: 'Trimite', exact: true }).click();
 }
 const bubble = (page: Page, text: string) => page.locator('.bubble', { hasText: text });
+const SHOTS = process.env.MSG_SHOTS;
 
 test('live both ways, seen ticks, badge, and an offline message sent once', async ({ page: ana, browser }) => {
   test.slow();
@@ -70,6 +71,11 @@ test('live both ways, seen ticks, badge, and an offline message sent once', asyn
   await expect(bubble(ana, 'Salut!')).toContainText('<b>Ai rezolvat</b>');
   await expect(bubble(ana, 'Salut!').locator('[data-status="sent"]')).toBeVisible();
   await expect(badge(mihai, 1)).toBeVisible({ timeout: 15_000 });
+  // On a phone the count is in the top bar, not only inside the closed menu.
+  await mihai.setViewportSize({ width: 390, height: 800 });
+  await expect(mihai.getByRole('link', { name: 'Mesaje, 1 necitite' })).toBeVisible();
+  await shoot(mihai, SHOTS, 'topbar-messages');
+  await mihai.setViewportSize({ width: 1280, height: 720 });
 
   // The list shows the conversation with its unread count; opening it marks it seen.
   await mihai.goto('/mesaje');
@@ -184,7 +190,6 @@ async function newPair(ana: Page, browser: Browser, names: [string, string]) {
   const ids = await befriend(ana, other);
   return { other, otherContext, ...ids };
 }
-const SHOTS = process.env.MSG_SHOTS;
 
 test('messages queued offline and refused (unfriended meanwhile) stay "Netrimis" after a reload until deleted or copied; the history stays readable', async ({ page: ana, browser }) => {
   test.slow();
