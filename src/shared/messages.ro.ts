@@ -35,6 +35,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_PASSWORD_CONFIRMATION_MISMATCH: 'Parolele nu coincid.',
   FORM_NAME_REQUIRED: 'Introdu numele complet.',
   FORM_NAME_TWO_WORDS: 'Introdu numele și prenumele, separate printr-un spațiu.',
+  FORM_CALL_NAME_TOO_LONG: 'Numele folosit în salut poate avea cel mult 40 de caractere.',
   FORM_NAME_TOO_LONG: 'Numele este prea lung.',
   FORM_TERMS_REQUIRED: 'Trebuie să accepți termenii și condițiile.',
   FORM_THEME_INVALID: 'Tema aleasă nu este validă.',

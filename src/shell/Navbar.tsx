@@ -14,7 +14,7 @@ import { useIsNarrow } from './useIsNarrow.ts';
 import {
   badgeText,
   communityFutureTab,
-  firstName,
+  callName,
   isAccountActive,
   isPremiumUser,
   logoTarget,
@@ -71,7 +71,7 @@ export function Navbar() {
   const premium = isPremiumUser(user);
   const display = premiumDisplay(user?.remaining_premium_days ?? -1);
   const home = logoTarget(true, snap.testsCount);
-  const name = firstName(user?.name);
+  const name = callName(user);
   const messagesCount = snap.layoutCounts.messages;
   const requests = snap.layoutCounts.friendships;
 

@@ -5,3 +5,8 @@
 -- Null for notifications about no one in particular (announcements, reports, payments).
 alter table notifications add column subject_user_id integer references users(id) on delete cascade;
 create index notifications_subject on notifications(user_id, subject_user_id) where subject_user_id is not null;
+
+-- What to call the person (issue 23 §3): the sign-up asks the full name as "Popescu Ana", so its
+-- first word is often the family name; greetings and invitations use this when set, and the full
+-- name otherwise (never a guessed word).
+alter table users add column call_name text;
