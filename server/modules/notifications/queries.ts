@@ -84,6 +84,12 @@ export async function markAllRead(db: Db, userId: number): Promise<string | null
   return row ? new Date(row.seen).toISOString() : null;
 }
 
+/** Who an announcement reaches: every user, as insertForEveryone writes (the admin confirms this number first). */
+export async function countEveryone(db: Db): Promise<number> {
+  const row = await db.one<{ n: number }>('select count(*)::int as n from users');
+  return row?.n ?? 0;
+}
+
 /**
  * An announcement: one notification for every user, in one statement, all stamped `at` (which
  * names the announcement's rows for Web Push). Only the count comes back: nothing per user is
