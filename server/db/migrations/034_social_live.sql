@@ -10,3 +10,7 @@ create index notifications_subject on notifications(user_id, subject_user_id) wh
 -- first word is often the family name; greetings and invitations use this when set, and the full
 -- name otherwise (never a guessed word).
 alter table users add column call_name text;
+
+-- The comment a reply answers (replies hang under the thread's root, one level): a team reply
+-- is hidden and shown again with the comment it answers, so it never stands alone in public.
+alter table comments add column answers_id integer references comments(id) on delete set null;

@@ -95,6 +95,7 @@ export async function create(
       authorId: viewer.id,
       body: input.body,
       team,
+      answersId: parent?.id ?? null,
     });
     if (rootId !== null) await q.bumpReplies(tx, rootId, 1);
     return row!.id;
