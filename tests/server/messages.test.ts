@@ -248,7 +248,15 @@ describe('messages while away become a notification', () => {
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ link: `/mesaje/${a.id}` });
     expect(first[0]!.message).not.toContain('Ești acolo');
+    expect((await api('GET', '/user/layout-counts', b)).json()).toMatchObject({ notifications: 1 });
     await api('POST', `/message/convo/${a.id}/seen`, b);
+    // Read in the conversation: the notice about them is handled, read, and off the badge (issue 23 §3).
+    const read = await t.db.query<{ read: boolean }>(
+      "select read_at is not null as read from notifications where user_id = $1 and type = 'message'",
+      [b.id],
+    );
+    expect(read).toEqual([{ read: true }]);
+    expect((await api('GET', '/user/layout-counts', b)).json()).toMatchObject({ notifications: 0 });
 
     // Connected on their private channel: the live event is enough.
     const cb = pusherClient(t, b.token);
