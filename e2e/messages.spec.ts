@@ -263,5 +263,13 @@ test('a send that got no answer goes out by itself (backoff), no online event ne
   await expect(bubble(ana, 'Fără răspuns de la server').locator('[data-status="pending"]')).toHaveCount(0, { timeout: 15_000 });
   const h = await ion.request.get(`/api/v1/message/convo/${anaId}`, { headers: await bearer(ion) });
   expect(((await h.json()) as { messages: Array<{ text: string }> }).messages.map((m) => m.text)).toEqual(['Fără răspuns de la server']);
+
+  // On a phone, a composer growing with a long draft keeps the newest message in view.
+  await ana.setViewportSize({ width: 390, height: 700 });
+  for (let i = 0; i < 8; i++) await write(ana, `Mesaj de umplutură ${i}`);
+  await expect(bubble(ana, 'Mesaj de umplutură 7')).toBeInViewport();
+  await ana.getByLabel('Mesaj', { exact: true }).fill(Array.from({ length: 8 }, (_, i) => `Rândul ${i + 1}`).join('\n'));
+  await expect(bubble(ana, 'Mesaj de umplutură 7')).toBeInViewport();
+  await shoot(ana, SHOTS, 'composer-grown', '.convo');
   await otherContext.close();
 });
