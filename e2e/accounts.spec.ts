@@ -6,7 +6,8 @@ test('register → email link from the outbox → almost there → dashboard', a
   const email = `ana.${Date.now()}@exemplu.ro`;
   await page.goto('/inregistrare');
   await expect(page).toHaveTitle(/Înregistrare \| Grilio/);
-  await page.getByLabel('Nume complet').fill('Ana Marinescu');
+  await page.getByLabel('Nume complet').fill('Marinescu Ana');
+  await page.getByLabel('Cum să-ți spunem? (opțional)').fill('Ana');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Parola', { exact: true }).fill('parola-buna-123');
   await page.getByRole('checkbox').check();
@@ -25,7 +26,7 @@ test('register → email link from the outbox → almost there → dashboard', a
   await page.getByLabel('Centrul universitar').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Salvează și începe' }).click();
   await expect(page).toHaveURL(/\/teste$/);
-  // The navbar greets with the first word of the name.
+  // The navbar greets by what the person asked to be called, not the first word ("Marinescu").
   await expect(page.locator('.sidebar__name')).toHaveText('Ana');
 });
 

@@ -4,7 +4,7 @@
 import type { Page, WebSocket } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { chooseEssentialCookies } from './fixtures.ts';
-import { DEMO, PREMIUM, login } from './helpers.ts';
+import { DEMO, PREMIUM, login, shoot } from './helpers.ts';
 
 test('a comment under a grid, a reply and a vote from someone else; a proposal voted', async ({ page: ana, browser }) => {
   test.slow();
@@ -35,6 +35,11 @@ test('a comment under a grid, a reply and a vote from someone else; a proposal v
   await mihai.goto(`/ai/comunitate?grila=${gridId}`);
   const theirs = mihai.locator('article.comment', { hasText: question });
   await expect(theirs).toBeVisible();
+  // Titled without the internal id; the stem comes with its options.
+  await expect(mihai.getByRole('heading', { name: 'Discuția grilei' })).toBeVisible();
+  await expect(mihai.getByText(`#${gridId}`)).toHaveCount(0);
+  await expect(mihai.getByTestId('community-grid').getByRole('list', { name: 'Variantele de răspuns' }).getByRole('listitem')).not.toHaveCount(0);
+  await shoot(mihai, process.env.COMMUNITY_SHOTS, 'grid-discussion', '[data-testid="community-grid"]');
   await theirs.getByRole('button', { name: /^Util/ }).click();
   await expect(theirs.getByRole('button', { name: /^Util/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(theirs.locator('.comment__votes')).toHaveText('1');
@@ -166,6 +171,9 @@ test('a visitor reads a free chapter’s discussion on its public page, with a w
   const thread = page.getByTestId('public-chapter-comments');
   await expect(thread.getByRole('heading', { name: /Discuția capitolului/ })).toBeVisible();
   await expect(thread.locator('article.comment', { hasText: text })).toBeVisible();
+  // A public page names people as rankings do: "Ana P.", not the full name.
+  await expect(thread.locator('article.comment', { hasText: text })).toContainText('Ana P.');
+  await expect(thread.locator('article.comment', { hasText: text })).not.toContainText('Ana Popescu');
   await expect(thread.getByRole('link', { name: 'Intră în cont ca să comentezi' })).toHaveAttribute('href', '/conectare');
   // Read-only: nothing to write, answer, vote or report with.
   await expect(thread.getByRole('button')).toHaveCount(0);

@@ -2,7 +2,8 @@
 // message live both ways, seen ticks, the navbar badge, and a message written while really
 // offline shown as pending and arriving exactly once after the connection returns.
 import { test, expect, chooseEssentialCookies, type Page } from './fixtures.ts';
-import { DEMO, PREMIUM, login } from './helpers.ts';
+import type { Browser } from '@playwright/test';
+import { DEMO, PREMIUM, login, registerAccount, shoot } from './helpers.ts';
 
 async function bearer(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -40,6 +41,7 @@ async function write(page: Page, text: string) {
   await page.getByRole('button', { name: 'Trimite', exact: true }).click();
 }
 const bubble = (page: Page, text: string) => page.locator('.bubble', { hasText: text });
+const SHOTS = process.env.MSG_SHOTS;
 
 test('live both ways, seen ticks, badge, and an offline message sent once', async ({ page: ana, browser }) => {
   test.slow();
@@ -69,6 +71,11 @@ test('live both ways, seen ticks, badge, and an offline message sent once', asyn
   await expect(bubble(ana, 'Salut!')).toContainText('<b>Ai rezolvat</b>');
   await expect(bubble(ana, 'Salut!').locator('[data-status="sent"]')).toBeVisible();
   await expect(badge(mihai, 1)).toBeVisible({ timeout: 15_000 });
+  // On a phone the count is in the top bar, not only inside the closed menu.
+  await mihai.setViewportSize({ width: 390, height: 800 });
+  await expect(mihai.getByRole('link', { name: 'Mesaje, 1 necitite' })).toBeVisible();
+  await shoot(mihai, SHOTS, 'topbar-messages');
+  await mihai.setViewportSize({ width: 1280, height: 720 });
 
   // The list shows the conversation with its unread count; opening it marks it seen.
   await mihai.goto('/mesaje');
@@ -171,4 +178,98 @@ test('history loads backwards as the reader scrolls up', async ({ page: ana, bro
   expect(history).toEqual([...history].sort());
   expect(new Set(history).size).toBe(history.length);
   await mihaiContext.close();
+});
+
+/** Two new people, friends, each signed in in a context of their own (their friendship ends in the test). */
+async function newPair(ana: Page, browser: Browser, names: [string, string]) {
+  const otherContext = await browser.newContext();
+  await chooseEssentialCookies(otherContext);
+  const other = await otherContext.newPage();
+  await registerAccount(ana, names[0]);
+  await registerAccount(other, names[1]);
+  const ids = await befriend(ana, other);
+  return { other, otherContext, ...ids };
+}
+
+test('messages queued offline and refused (unfriended meanwhile) stay "Netrimis" after a reload until deleted or copied; the history stays readable', async ({ page: ana, browser }) => {
+  test.slow();
+  await ana.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { other: ion, otherContext, aId: anaId, bId: ionId } = await newPair(ana, browser, ['Ana Netrimis', 'Ion Plecat']);
+  await ana.goto(`/mesaje/${ionId}`);
+  await write(ana, 'Înainte de despărțire https://grilio.ro/teste?x=1.');
+  await expect(bubble(ana, 'Înainte de despărțire').locator('[data-status="sent"]')).toBeVisible();
+  // The address is a safe link; the sentence's full stop is not part of it.
+  const link = bubble(ana, 'Înainte de despărțire').getByRole('link', { name: 'https://grilio.ro/teste?x=1' });
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  await expect(link).toHaveAttribute('href', 'https://grilio.ro/teste?x=1');
+
+  await ana.context().setOffline(true);
+  await write(ana, 'Primul scris offline');
+  await write(ana, 'Al doilea scris offline');
+  await expect(ana.locator('[data-status="pending"]')).toHaveCount(2);
+  // "✓ Trimis" is said once, on the newest message the server has.
+  await expect(ana.locator('[data-status="sent"]')).toHaveCount(1);
+  // Ion ends the friendship meanwhile.
+  expect((await ion.request.delete(`/api/v1/friends/${anaId}`, { headers: await bearer(ion) })).status()).toBe(200);
+  await ana.context().setOffline(false);
+  for (const text of ['Primul scris offline', 'Al doilea scris offline'])
+    await expect(bubble(ana, text).locator('[data-status="failed"]')).toContainText('Netrimis: Poți trimite mesaje doar prietenilor tăi.', { timeout: 15_000 });
+  await expect(ana.getByText('Un mesaj nu a fost trimis.').first()).toBeVisible();
+
+  // After a reload: both still there and refused, the earlier history readable, sending closed.
+  await ana.reload();
+  await expect(bubble(ana, 'Înainte de despărțire')).toBeVisible();
+  await expect(ana.locator('[data-status="failed"]')).toHaveCount(2);
+  await expect(ana.getByTestId('convo-closed')).toContainText('Nu mai sunteți prieteni');
+  await expect(ana.getByLabel('Mesaj', { exact: true })).toHaveCount(0);
+  await shoot(ana, SHOTS, 'convo-refused', '.convo');
+
+  // Copying takes the text and lets the message go; deleting lets it go.
+  await bubble(ana, 'Primul scris offline').getByRole('button', { name: 'Copiază textul' }).click();
+  await expect(bubble(ana, 'Primul scris offline')).toHaveCount(0);
+  expect(await ana.evaluate(() => navigator.clipboard.readText())).toBe('Primul scris offline');
+  await bubble(ana, 'Al doilea scris offline').getByRole('button', { name: 'Șterge' }).click();
+  await expect(bubble(ana, 'Al doilea scris offline')).toHaveCount(0);
+  await ana.reload();
+  await expect(bubble(ana, 'Înainte de despărțire')).toBeVisible();
+  await expect(ana.locator('[data-status="failed"]')).toHaveCount(0);
+  // Ion never received them.
+  const h = await ion.request.get(`/api/v1/message/convo/${anaId}`, { headers: await bearer(ion) });
+  expect(((await h.json()) as { messages: Array<{ text: string }> }).messages.map((m) => m.text)).toEqual([
+    'Înainte de despărțire https://grilio.ro/teste?x=1.',
+  ]);
+  await otherContext.close();
+});
+
+test('a send that got no answer goes out by itself (backoff), no online event needed; sign-out with one waiting warns', async ({ page: ana, browser }) => {
+  test.slow();
+  const { other: ion, otherContext, aId: anaId, bId: ionId } = await newPair(ana, browser, ['Ana Rețea', 'Ion Răbdător']);
+  await ana.goto(`/mesaje/${ionId}`);
+  await expect(ana.getByText('Niciun mesaj încă. Scrie primul!')).toBeVisible();
+  // The connection drops without the browser noticing: the send gets no HTTP answer.
+  await ana.route('**/api/v1/message/convo/*', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.fallback()));
+  await write(ana, 'Fără răspuns de la server');
+  await expect(bubble(ana, 'Fără răspuns de la server').locator('[data-status="pending"]')).toBeVisible();
+
+  // Signing out now warns (the message would wait on this device).
+  await ana.getByRole('button', { name: 'Deconectare' }).click();
+  const warn = ana.getByRole('dialog', { name: 'Ai mesaje netrimise' });
+  await expect(warn).toContainText('Un mesaj din acest cont nu a ajuns încă pe server.');
+  await shoot(ana, SHOTS, 'logout-messages', '[role="dialog"]');
+  await warn.getByRole('button', { name: 'Rămân conectat' }).click();
+  await expect(warn).toHaveCount(0);
+  await ana.unroute('**/api/v1/message/convo/*');
+  // No 'online' event, no focus, no reload: the backoff sends it.
+  await expect(bubble(ana, 'Fără răspuns de la server').locator('[data-status="pending"]')).toHaveCount(0, { timeout: 15_000 });
+  const h = await ion.request.get(`/api/v1/message/convo/${anaId}`, { headers: await bearer(ion) });
+  expect(((await h.json()) as { messages: Array<{ text: string }> }).messages.map((m) => m.text)).toEqual(['Fără răspuns de la server']);
+
+  // On a phone, a composer growing with a long draft keeps the newest message in view.
+  await ana.setViewportSize({ width: 390, height: 700 });
+  for (let i = 0; i < 8; i++) await write(ana, `Mesaj de umplutură ${i}`);
+  await expect(bubble(ana, 'Mesaj de umplutură 7')).toBeInViewport();
+  await ana.getByLabel('Mesaj', { exact: true }).fill(Array.from({ length: 8 }, (_, i) => `Rândul ${i + 1}`).join('\n'));
+  await expect(bubble(ana, 'Mesaj de umplutură 7')).toBeInViewport();
+  await shoot(ana, SHOTS, 'composer-grown', '.convo');
+  await otherContext.close();
 });

@@ -4,7 +4,7 @@
 import { test, expect } from './fixtures.ts';
 import { chooseEssentialCookies, type Page } from './fixtures.ts';
 import type { WebSocket } from '@playwright/test';
-import { ADMIN, PREMIUM, login } from './helpers.ts';
+import { ADMIN, PREMIUM, login, shoot } from './helpers.ts';
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 const idOf = async (page: Page) => Number(await page.evaluate(() => localStorage.getItem('user_id')));
@@ -97,7 +97,15 @@ test('friend request and announcement arrive live; mark all read clears the badg
   await form.getByLabel('Titlu').fill(title);
   await form.getByLabel('Mesaj').fill('Mâine dimineață facem o scurtă mentenanță.');
   await form.getByLabel('Link în aplicație (opțional)').fill('/teste');
-  await form.getByRole('button', { name: 'Trimite anunțul' }).click();
+  await form.getByRole('button', { name: 'Previzualizează anunțul' }).click();
+  // Nothing goes before the admin confirms, seeing the preview and how many receive it.
+  const ask = ioana.getByRole('dialog', { name: 'Trimiți anunțul?' });
+  await expect(ask.getByLabel('Previzualizare')).toContainText(title);
+  await expect(ask.getByLabel('Previzualizare')).toContainText('Deschide: /teste');
+  const count = (await ask.getByTestId('announcement-count').textContent())!;
+  expect(count).toMatch(/^\d+ (de )?utilizatori$/);
+  await shoot(ioana, process.env.NOTIF_SHOTS, 'announcement-confirm', '[role="dialog"]');
+  await ask.getByRole('button', { name: `Trimite la ${count}` }).click();
   await expect(ioana.getByText('Anunțul a fost trimis tuturor utilizatorilor.')).toBeVisible();
   const announced = list.getByRole('button', { name: `Necitită: ${title}` });
   await expect(announced).toBeVisible({ timeout: 15_000 });

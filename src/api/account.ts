@@ -20,8 +20,8 @@ export function completeProfile(body: ProfilePayload): Promise<UserResponse> {
   return api.put<UserResponse>('user/profile', body);
 }
 
-export function updateName(name: string): Promise<UserResponse> {
-  return api.put<UserResponse>('user/name', { name });
+export function updateName(name: string, callName?: string | null): Promise<UserResponse> {
+  return api.put<UserResponse>('user/name', callName === undefined ? { name } : { name, call_name: callName });
 }
 
 export function uploadAvatar(file: File): Promise<UserResponse> {

@@ -25,3 +25,5 @@ export const removePushSubscription = (endpoint: string): Promise<{ success: str
   api.post('notifications/push/unsubscribe', { endpoint });
 export const sendAnnouncement = (body: AnnouncementBody): Promise<{ success: string; count: number }> =>
   api.post('admin/announcements', body);
+/** How many users an announcement would reach now (shown before sending). */
+export const getAnnouncementRecipients = (): Promise<{ count: number }> => api.get('admin/announcements/recipients');

@@ -128,6 +128,11 @@ export type QueuedMessage = {
   text: string;
   grid: { id: number; statement: string; premium: boolean } | null;
   created_at: string;
+  /** The server refused it for good (its code): kept, shown "Netrimis", never sent again, until the person deletes or copies it. */
+  failed?: string;
+  /** Network failures so far (no HTTP answer, 5xx, 429) and the earliest next automatic attempt (ms since epoch). */
+  attempts?: number;
+  next_at?: number;
 };
 
 /**

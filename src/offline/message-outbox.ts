@@ -1,13 +1,22 @@
 // Messages written on this device wait here until the server has them (issue 7 §3): shown as
-// pending ("în așteptare"), sent in order when the connection returns. The id is the message's
-// UUID, made here, so a send repeated after a lost answer is the same message on the server and
-// a duplicate in the list is ignored (src/state/messages.ts). One flush at a time: never twice
-// in flight. Entries belong to the account that wrote them (src/offline/owner.ts).
+// pending ("în așteptare"), sent in order. The id is the message's UUID, made here, so a send
+// repeated after a lost answer is the same message on the server and a duplicate in the list is
+// ignored (src/state/messages.ts). One flush at a time: never twice in flight. Entries belong to
+// the account that wrote them (src/offline/owner.ts).
+//
+// Nothing is dropped silently (issue 23 §3): a message the server refuses for good (no longer
+// friends, blocked…) stays here marked `failed` with the server's code, shown "Netrimis" with the
+// reason after any reload, until the person deletes or copies it. A send with no answer (offline,
+// a dropped connection) or a 429/5xx is retried like the answers outbox: backoff 2 s doubling to
+// 90 s, and at once on 'online', focus, the page becoming visible and any successful API answer.
 import { db, type QueuedMessage } from './db.ts';
 import { currentOwner } from './owner.ts';
+import { backoffMs } from './outbox.ts';
 import { postMessage } from '../api/messages.ts';
 import { ApiError } from '../api/errors.ts';
-import { addMessage, markFailed, type ClientMessage } from '../state/messages.ts';
+import { onApiSuccess } from '../api/client.ts';
+import { addMessage, dropMessage, markFailed, type ClientMessage } from '../state/messages.ts';
+import { showToast } from '../state/toast.ts';
 
 const asMessage = (q: QueuedMessage): ClientMessage => ({
   id: q.id,
@@ -17,8 +26,10 @@ const asMessage = (q: QueuedMessage): ClientMessage => ({
   grid: q.grid,
   created_at: q.created_at,
   seen_at: null,
-  pending: true,
+  ...(q.failed ? { pending: false, failed: q.failed } : { pending: true }),
 });
+
+const byTime = (a: QueuedMessage, b: QueuedMessage) => a.created_at.localeCompare(b.created_at);
 
 /** Queues a message from the signed-in user and tries to send it at once. */
 export async function queueMessage(
@@ -39,76 +50,125 @@ export async function queueMessage(
   await db.message_outbox.put(q);
   const m = asMessage(q);
   addMessage(me, m);
-  void flushMessages();
+  void flushMessages({ force: true });
   return m;
 }
 
-/** The signed-in user's messages to `friendId` still waiting, as pending messages. */
+/** The signed-in user's messages to `friendId` still here: waiting (pending) or refused (failed). */
 export async function pendingFor(friendId: number): Promise<ClientMessage[]> {
   const me = currentOwner();
   if (me === null) return [];
   const rows = await db.message_outbox.where('[owner_id+friend_id]').equals([me, friendId]).toArray();
-  return rows.sort((a, b) => a.created_at.localeCompare(b.created_at)).map(asMessage);
+  return rows.sort(byTime).map(asMessage);
 }
 
+/** Messages of the signed-in account that may still go out (refused ones are not counted). */
 export async function pendingCount(): Promise<number> {
   const me = currentOwner();
-  return me === null ? 0 : db.message_outbox.where('owner_id').equals(me).count();
+  if (me === null) return 0;
+  return db.message_outbox.where('owner_id').equals(me).filter((q) => !q.failed).count();
 }
 
-/** A refusal that sending again cannot change (not a network, rate or server problem). */
-const refusedForGood = (err: unknown) =>
+/**
+ * The person deleted (or copied) a refused message: it leaves this device and the conversation.
+ * Only a refused message of the signed-in account; a waiting one may already be on its way.
+ */
+export async function discardFailed(id: string): Promise<boolean> {
+  const me = currentOwner();
+  const q = await db.message_outbox.get(id);
+  if (me === null || !q || q.owner_id !== me || !q.failed) return false;
+  await db.message_outbox.delete(id);
+  dropMessage(me, asMessage(q));
+  return true;
+}
+
+/** A refusal that sending again cannot change (not a network, sign-in, rate or server problem). */
+const refusedForGood = (err: unknown): err is ApiError =>
   err instanceof ApiError && err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 408 && err.status !== 429;
 
-async function flushOnce(): Promise<void> {
+async function flushOnce(force: boolean, now: () => number): Promise<void> {
   const me = currentOwner();
   if (me === null) return;
-  const rows = (await db.message_outbox.where('owner_id').equals(me).toArray()).sort((a, b) =>
-    a.created_at.localeCompare(b.created_at),
-  );
+  const rows = (await db.message_outbox.where('owner_id').equals(me).toArray()).filter((q) => !q.failed).sort(byTime);
   for (const q of rows) {
     // Another account signed in meanwhile: its token must never carry this account's messages.
     if (currentOwner() !== me) return;
+    // In order: a later message never overtakes one still waiting for its backoff.
+    if (!force && q.next_at !== undefined && q.next_at > now()) {
+      scheduleRetry(q.next_at, now);
+      return;
+    }
     try {
       const { message } = await postMessage(q.friend_id, { id: q.id, text: q.text, grid_id: q.grid?.id ?? null });
       await db.message_outbox.delete(q.id);
       addMessage(me, message);
     } catch (err) {
-      if (!refusedForGood(err)) {
-        // Offline: the 'online' event retries. Answered but not accepted (429, 5xx): try again later.
-        if (err instanceof ApiError && err.status !== null) retryLater();
-        return;
+      if (refusedForGood(err)) {
+        const code = err.code ?? 'FORM_AN_ERROR_HAS_OCCURRED';
+        await db.message_outbox.update(q.id, { failed: code });
+        markFailed(me, asMessage(q), code);
+        showToast('MESSAGE_NOT_SENT', 'error', 10_000);
+        continue;
       }
-      await db.message_outbox.delete(q.id);
-      markFailed(me, asMessage(q), (err as ApiError).code);
+      if (err instanceof ApiError && err.status === 401) return; // signed out: sent when the owner signs in again
+      const attempts = (q.attempts ?? 0) + 1;
+      const nextAt = now() + backoffMs(attempts);
+      await db.message_outbox.update(q.id, { attempts, next_at: nextAt });
+      scheduleRetry(nextAt, now);
+      return;
     }
   }
 }
 
-/** After a rate limit or a server error: one more attempt this much later. */
-export const MESSAGE_RETRY_MS = 30_000;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
-function retryLater() {
-  if (retryTimer) return;
-  retryTimer = setTimeout(() => {
-    retryTimer = null;
-    void flushMessages();
-  }, MESSAGE_RETRY_MS);
+let retryAt: number | null = null;
+
+/** Arms one timer for the earliest automatic attempt (an earlier one replaces a later one). */
+function scheduleRetry(at: number, now: () => number) {
+  if (retryTimer && retryAt !== null && retryAt <= at) return;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryAt = at;
+  retryTimer = setTimeout(
+    () => {
+      retryTimer = null;
+      retryAt = null;
+      void flushMessages();
+    },
+    Math.max(0, at - now()),
+  );
+}
+
+/** Stops the backoff timer (tests, sign-out). */
+export function cancelMessageRetry(): void {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  retryAt = null;
 }
 
 let flushing: Promise<void> | null = null;
 let again = false;
+let againForced = false;
 
-/** Sends what waits; a call during a flush runs one more pass after it (a message queued meanwhile). */
-export function flushMessages(): Promise<void> {
+export type MessageFlushOptions = { force?: boolean; now?: () => number };
+
+/**
+ * Sends what waits. `force` ignores the backoff (a trigger says the server may answer again).
+ * A call during a flush runs one more pass after it (a message queued meanwhile).
+ */
+export function flushMessages(options: MessageFlushOptions = {}): Promise<void> {
+  const now = options.now ?? Date.now;
   if (flushing) {
     again = true;
+    againForced ||= Boolean(options.force);
     return flushing;
   }
   flushing = (async () => {
+    let force = Boolean(options.force);
     do {
       again = false;
-      await flushOnce();
+      await flushOnce(force, now);
+      force = againForced;
+      againForced = false;
     } while (again);
   })().finally(() => {
     flushing = null;
@@ -116,11 +176,39 @@ export function flushMessages(): Promise<void> {
   return flushing;
 }
 
-/** Sends waiting messages whenever the browser says the connection is back; returns the cleanup. */
+/** Same throttle as the answers outbox: a burst of successful requests flushes once. */
+export const MESSAGE_KICK_THROTTLE_MS = 3_000;
+let lastKick = 0;
+
+/** A sign the server answers again: flush now, ignoring the backoff, when something waits. */
+export async function kickMessages(at = Date.now()): Promise<void> {
+  if (at - lastKick < MESSAGE_KICK_THROTTLE_MS) return;
+  lastKick = at;
+  if ((await pendingCount()) === 0) return;
+  await flushMessages({ force: true });
+}
+
+/** Wires the triggers: 'online', focus, the page becoming visible, any successful API answer. Returns the cleanup. */
 export function flushMessagesWhenOnline(): () => void {
   if (typeof window === 'undefined') return () => undefined;
-  const up = () => void flushMessages();
+  const up = () => void flushMessages({ force: true });
+  const kick = () => void kickMessages();
+  const visible = () => {
+    if (document.visibilityState === 'visible') kick();
+  };
   window.addEventListener('online', up);
+  window.addEventListener('focus', kick);
+  document.addEventListener('visibilitychange', visible);
+  // The outbox's own sends answer too: they must not kick themselves into another pass.
+  const off = onApiSuccess((path) => {
+    if (!/\/message\/convo\/\d+$/.test(path)) kick();
+  });
   if (navigator.onLine) up();
-  return () => window.removeEventListener('online', up);
+  return () => {
+    window.removeEventListener('online', up);
+    window.removeEventListener('focus', kick);
+    document.removeEventListener('visibilitychange', visible);
+    off();
+    cancelMessageRetry();
+  };
 }

@@ -5,7 +5,8 @@
 import type Echo from 'laravel-echo';
 import { subscribe } from 'valtio';
 import { app } from '../state/app.ts';
-import { receiveAnnouncement, receiveNotification, resetNotifications } from '../state/notifications.ts';
+import { friendsChanged, receiveAnnouncement, receiveNotification, resetNotifications } from '../state/notifications.ts';
+import { FRIENDS_EVENT } from '../shared/friend-rules.ts';
 import {
   ANNOUNCEMENT_EVENT,
   ANNOUNCEMENTS_CHANNEL,
@@ -25,6 +26,7 @@ type Channels = Record<string, { stopListening(event: string): unknown } | undef
 function stopOn(c: { echo: Echo<'pusher'>; userId: number }) {
   const channels = (c.echo.connector as unknown as { channels: Channels }).channels;
   channels[`private-user.${c.userId}`]?.stopListening(`.${NOTIFICATION_EVENT}`);
+  channels[`private-user.${c.userId}`]?.stopListening(`.${FRIENDS_EVENT}`);
   c.echo.leave(ANNOUNCEMENTS);
 }
 
@@ -39,6 +41,8 @@ function attach(echo: Echo<'pusher'>, userId: number | null) {
   echo
     .private(`user.${userId}`)
     .listen(`.${NOTIFICATION_EVENT}`, (n: NotificationEvent) => receiveNotification(n))
+    // A request sent, answered or withdrawn, a friend removed (issue 23 §3): read again.
+    .listen(`.${FRIENDS_EVENT}`, () => friendsChanged())
     // Events sent while the channel was not (yet, or no longer) subscribed are not replayed: on
     // every (re)subscription the count is taken from the server again, so none is missed.
     .subscribed(() => {

@@ -47,3 +47,17 @@ export const otherUserBody = z.object({ user_id: id('FORM_USER_NOT_FOUND') });
 
 /** How the viewer stands with someone found by a search. */
 export type Relation = 'none' | 'friend' | 'incoming' | 'outgoing' | 'rejected';
+
+/** Realtime event on both people's `private-user.{id}` when a friendship or request between them changed (no payload: read again). */
+export const FRIENDS_EVENT = 'friends';
+
+/**
+ * Name search without diacritics (issue 23 §3: "Stanescu" finds "Stănescu"): the stored name is
+ * folded in SQL by translate() over these letters (no unaccent extension: the same SQL runs on
+ * PGlite and PostgreSQL), the typed text by foldName. Both sides then compare without case (ILIKE).
+ */
+export const FOLD_FROM = 'ĂÂÎȘŞȚŢăâîșşțţÁÉÍÓÖŐÚÜŰáéíóöőúüű';
+export const FOLD_TO = 'AAISSTTaaisstt' + 'AEIOOOUUU' + 'aeiooouuu';
+
+/** The typed text with its diacritics dropped (any letter's, via Unicode decomposition). */
+export const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');

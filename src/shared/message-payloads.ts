@@ -27,7 +27,13 @@ export type ConversationPayload = {
 
 export type ConversationsResponse = { conversations: ConversationPayload[] };
 /** A page of history, oldest first; has_more says whether older messages exist before it. */
-export type HistoryResponse = { friend: ConvoFriendPayload; messages: MessagePayload[]; has_more: boolean };
+export type HistoryResponse = {
+  friend: ConvoFriendPayload;
+  messages: MessagePayload[];
+  has_more: boolean;
+  /** False for a former friend: the history stays readable, sending is closed (issue 23 §3). */
+  can_send: boolean;
+};
 export type MessageResponse = { message: MessagePayload };
 export type SeenResponse = { seen: number; seen_at: string };
 

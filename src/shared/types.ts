@@ -4,6 +4,8 @@ import type { Theme } from './constants.ts';
 export type User = {
   id: number;
   name: string;
+  /** What to call the person (greetings, invitations); null: the full name is used (issue 23 §3). */
+  call_name?: string | null;
   email: string;
   avatar_thumb_src: string | null;
   avatar_src: string | null;

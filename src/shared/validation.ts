@@ -48,6 +48,15 @@ export const fullName = z
   .refine(storableText, 'FIELD_TEXT_UNSUPPORTED')
   .transform((v) => v.replace(/\s+/gu, ' '));
 
+/** What to call the person in greetings and invitations (issue 23 §3): optional, one to 40 characters; empty clears it. */
+export const CALL_NAME_MAX = 40;
+export const callName = z
+  .string({ error: 'FORM_CALL_NAME_TOO_LONG' })
+  .trim()
+  .max(CALL_NAME_MAX, 'FORM_CALL_NAME_TOO_LONG')
+  .refine(storableText, 'FIELD_TEXT_UNSUPPORTED')
+  .transform((v) => v.replace(/\s+/gu, ' ') || null);
+
 export const theme = z.enum(THEMES, { error: 'FORM_THEME_INVALID' });
 export const difficulty = z.enum(DIFFICULTIES, { error: 'FORM_DIFFICULTY_INVALID' });
 export const uuid = z.uuid({ error: 'FORM_UUID_INVALID' });
@@ -61,6 +70,7 @@ export const reportReason = text(
 
 export const registerBody = z.object({
   name: fullName,
+  call_name: callName.nullish(),
   email,
   password,
   terms: z.literal(true, { error: 'FORM_TERMS_REQUIRED' }),
@@ -109,7 +119,7 @@ export const completeProfileBody = z.object({
 
 export const themeBody = z.object({ theme });
 export const acknowledgeBannerBody = z.object({ value: z.boolean({ error: 'FIELD_INVALID' }) });
-export const updateNameBody = z.object({ name: fullName });
+export const updateNameBody = z.object({ name: fullName, call_name: callName.nullish() });
 export const changeEmailBody = z.object({ email, password: z.string().max(PASSWORD_MAX).optional() });
 export const changePasswordBody = z
   .object({

@@ -14,7 +14,7 @@ import { useIsNarrow } from './useIsNarrow.ts';
 import {
   badgeText,
   communityFutureTab,
-  firstName,
+  callName,
   isAccountActive,
   isPremiumUser,
   logoTarget,
@@ -71,7 +71,9 @@ export function Navbar() {
   const premium = isPremiumUser(user);
   const display = premiumDisplay(user?.remaining_premium_days ?? -1);
   const home = logoTarget(true, snap.testsCount);
-  const name = firstName(user?.name);
+  const name = callName(user);
+  const messagesCount = snap.layoutCounts.messages;
+  const requests = snap.layoutCounts.friendships;
 
   const main: Item[] = [
     { to: '/teste', label: 'Teste', icon: 'clipboard', active: isUnder(pathname, '/teste') || pathname === '/ssmb' },
@@ -119,19 +121,25 @@ export function Navbar() {
         <header className="topbar">
           <Logo to={home} />
           <div className="topbar__actions">
+            {/* Counts the drawer would hide stay in sight on a phone (issue 23 §3): messages here, requests on the menu. */}
+            <Link to="/mesaje" className="icon-button topbar__notif" aria-label={`Mesaje${messagesCount ? `, ${messagesCount} necitite` : ''}`}>
+              <Icon name="message" />
+              {messagesCount ? <span className="badge badge--dot">{badgeText(messagesCount)}</span> : null}
+            </Link>
             <Link to="/notificari" className="icon-button topbar__notif" aria-label={`Notificări${notif ? `, ${notif} noi` : ''}`}>
               <Icon name="bell" />
               {notif ? <span className="badge badge--dot">{badgeText(notif)}</span> : null}
             </Link>
             <button
               type="button"
-              className="icon-button"
+              className="icon-button topbar__notif"
               aria-expanded={open}
               aria-controls={drawerId}
-              aria-label={open ? 'Închide meniul' : 'Deschide meniul'}
+              aria-label={`${open ? 'Închide meniul' : 'Deschide meniul'}${requests && !open ? `, ${requests} ${requests === 1 ? 'cerere' : 'cereri'} de prietenie` : ''}`}
               onClick={() => setOpen((v) => !v)}
             >
               <Icon name={open ? 'close' : 'menu'} />
+              {requests && !open ? <span className="badge badge--dot">{badgeText(requests)}</span> : null}
             </button>
           </div>
         </header>

@@ -44,6 +44,14 @@ export function firstName(name: string | null | undefined): string {
   return (name ?? '').trim().split(/\s+/u)[0] ?? '';
 }
 
+/**
+ * How to greet the user (issue 23 §3): what they asked to be called, else the full name. Not the
+ * first word: the sign-up asks "Popescu Ana", so that word is often the family name.
+ */
+export function callName(user: { name?: string | null; call_name?: string | null } | null | undefined): string {
+  return user?.call_name?.trim() || (user?.name ?? '').trim();
+}
+
 export function badgeText(n: number): string {
   return n > 99 ? '99+' : String(n);
 }

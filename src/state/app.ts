@@ -37,6 +37,8 @@ export const app = proxy({
   sharedConvoGrid: {} as Record<number, true>,
   /** Unsent answers of the account when it asked to sign out (the confirm modal is open), else null. */
   logoutConfirm: null as number | null,
+  /** What waits when it asked to sign out: tests with unsent work, messages still to go (issue 23 §3). */
+  logoutWork: { tests: 0, messages: 0 },
   /** Mirrors localStorage hasSeenAnnouncement; unseen counts as one extra notification. */
   hasSeenAnnouncement: false,
 });

@@ -21,6 +21,8 @@ export type Thread = {
   /** Older messages exist on the server before the first one held here. */
   hasMore: boolean;
   loaded: boolean;
+  /** False once the server says we are no longer friends: the history stays, the composer closes. */
+  canSend: boolean;
 };
 
 export const messages = proxy({
@@ -34,12 +36,13 @@ export const messages = proxy({
 export const otherParty = (m: MessagePayload, me: number) => (m.sender_id === me ? m.friend_id : m.sender_id);
 
 export function thread(friendId: number): Thread {
-  return (messages.threads[friendId] ??= { friend: null, messages: [], hasMore: false, loaded: false });
+  return (messages.threads[friendId] ??= { friend: null, messages: [], hasMore: false, loaded: false, canSend: true });
 }
 
 /** Older page in front (a message held already is not repeated). */
-export function prependPage(friendId: number, page: MessagePayload[], hasMore: boolean, friend: ConvoFriendPayload) {
+export function prependPage(friendId: number, page: MessagePayload[], hasMore: boolean, friend: ConvoFriendPayload, canSend = true) {
   const t = thread(friendId);
+  t.canSend = canSend;
   const held = new Set(t.messages.map((m) => m.id));
   t.messages.unshift(...page.filter((m) => !held.has(m.id)));
   t.hasMore = hasMore;
@@ -59,15 +62,30 @@ export function addMessage(me: number, m: ClientMessage, countUnread = false): b
   if (i >= 0) {
     const held = t.messages[i]!;
     if (!held.pending || m.pending) return false;
-    t.messages[i] = m;
-  } else {
-    // Keeps created_at order (an outbox message sent late lands where its stored time says).
-    let at = t.messages.length;
-    while (at > 0 && !t.messages[at - 1]!.pending && t.messages[at - 1]!.created_at > m.created_at) at--;
-    t.messages.splice(at, 0, m);
+    // Its stored copy moves to where the server's order puts it, so both people see one order.
+    t.messages.splice(i, 1);
   }
+  t.messages.splice(placeOf(t.messages, m), 0, m);
   touchConversation(me, friendId, m, i < 0 && countUnread);
   return true;
+}
+
+/** Only on this device (waiting or refused): after every stored message. */
+const local = (m: ClientMessage) => Boolean(m.pending || m.failed);
+
+/**
+ * Where `m` goes: stored messages in the server's time order (an outbox message sent late lands
+ * where the server's time says, as the friend sees it), then this device's waiting and refused
+ * ones in the order they were written.
+ */
+function placeOf(list: ClientMessage[], m: ClientMessage): number {
+  let at = list.length;
+  if (local(m)) {
+    while (at > 0 && local(list[at - 1]!) && list[at - 1]!.created_at > m.created_at) at--;
+    return at;
+  }
+  while (at > 0 && (local(list[at - 1]!) || list[at - 1]!.created_at > m.created_at)) at--;
+  return at;
 }
 
 /** The list follows the newest message; an unknown conversation is added (its friend's name comes with the next list load). */
@@ -98,12 +116,24 @@ export function applySeen(me: number, ev: SeenEventPayload) {
     convo.last_message = { ...last, seen_at: ev.seen_at };
 }
 
+/** The server refused it for good: it stays, marked with the reason (shown "Netrimis"). */
 export function markFailed(me: number, m: ClientMessage, code: string) {
-  const held = thread(otherParty(m, me)).messages.find((x) => x.id === m.id);
+  const t = thread(otherParty(m, me));
+  const held = t.messages.find((x) => x.id === m.id);
   if (held) {
     held.pending = false;
     held.failed = code;
+  } else if (t.loaded) {
+    const failed = { ...m, pending: false, failed: code };
+    t.messages.splice(placeOf(t.messages, failed), 0, failed);
   }
+}
+
+/** A refused message the person deleted or copied leaves the conversation. */
+export function dropMessage(me: number, m: ClientMessage) {
+  const t = thread(otherParty(m, me));
+  const i = t.messages.findIndex((x) => x.id === m.id);
+  if (i >= 0) t.messages.splice(i, 1);
 }
 
 /** Forget everything (sign-out, another account). */

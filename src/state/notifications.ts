@@ -10,11 +10,15 @@ import type { NotificationPayload } from '../shared/notification-payloads.ts';
 /** Paging of the feed: the cursor of the next older page, and whether the first page came. */
 export const feed = proxy({ nextBefore: null as string | null, loaded: false, loadingMore: false });
 
-export async function loadFirstPage(): Promise<void> {
+/**
+ * The newest page. `replace`: the server's page as it is (notifications read or removed elsewhere,
+ * e.g. a friend request withdrawn, issue 23 §3); else one that arrived live meanwhile stays.
+ */
+export async function loadFirstPage(options: { replace?: boolean } = {}): Promise<void> {
   const page = await notificationsApi.getNotifications();
   // A notification that arrived live while the page loaded stays (unique by id, newest first).
   const ids = new Set(page.notifications.map((n) => n.id));
-  const live = app.notifications.filter((n) => !ids.has(n.id) && n.id > (page.notifications[0]?.id ?? 0));
+  const live = options.replace ? [] : app.notifications.filter((n) => !ids.has(n.id) && n.id > (page.notifications[0]?.id ?? 0));
   app.notifications = [...live, ...page.notifications];
   feed.nextBefore = page.next_before;
   feed.loaded = true;
@@ -75,6 +79,19 @@ export async function readAll(): Promise<string> {
     res.last_notification_seen_date ? new Date(res.last_notification_seen_date) : new Date(),
   );
   return res.success;
+}
+
+/** Counts friend screens read again after a `friends` event (src/pages/dash/friends/FriendsView.tsx). */
+export const friendsLive = proxy({ version: 0 });
+
+/**
+ * A friendship or request changed, here or on the other person's side (the `friends` event):
+ * the counts from the server, the friends screen and a held feed read again.
+ */
+export function friendsChanged(): void {
+  friendsLive.version += 1;
+  void refreshCounts().catch(() => undefined);
+  if (feed.loaded) void loadFirstPage({ replace: true }).catch(() => undefined);
 }
 
 /** Another account signed in: nothing of the previous one's feed stays. */

@@ -170,34 +170,39 @@ export function clearLocalSession(): void {
  * Unsent work of the signed-in account: tests waiting in the outbox, and the answers among them
  * (issue 11 §1: signing out with unsent answers warns first). Storage errors count as nothing.
  */
-export async function unsentWork(): Promise<{ tests: number; answers: number }> {
+export async function unsentWork(): Promise<{ tests: number; answers: number; messages: number }> {
   try {
     // Loaded here, not at start: the public pages boot without IndexedDB (issue 12 §2).
     const [{ db }, { describeOutbox }] = await Promise.all([import('../offline/db.ts'), import('../offline/sync-state.ts')]);
     const items = await db.outbox.toArray();
     const ids = [...new Set(items.map((i) => i.test_id))];
     const answers = ids.length ? await db.answers.where('test_id').anyOf(ids).toArray() : [];
-    const s = describeOutbox(items, answers, currentOwner());
-    return { tests: s.tests, answers: s.answers };
+    const owner = currentOwner();
+    const s = describeOutbox(items, answers, owner);
+    // Messages still to go out (issue 23 §3); refused ones are no longer on their way.
+    const messages = owner === null ? 0 : await db.message_outbox.where('owner_id').equals(owner).filter((q) => !q.failed).count();
+    return { tests: s.tests, answers: s.answers, messages };
   } catch {
-    return { tests: 0, answers: 0 };
+    return { tests: 0, answers: 0, messages: 0 };
   }
 }
 
 /**
- * Logout: with unsent answers it first opens the confirm modal (app.logoutConfirm) unless
+ * Logout: with unsent answers or messages it first opens the confirm modal (app.logoutConfirm) unless
  * `force`; the answers then stay on the device for their owner. POST /logout, clear local data
  * anyway, go to / unless on a static page, LOGOUT_SUCCESSFUL.
  */
 export async function logout(options: { force?: boolean } = {}): Promise<void> {
   if (!options.force) {
     const unsent = await unsentWork();
-    if (unsent.tests > 0) {
+    if (unsent.tests > 0 || unsent.messages > 0) {
+      app.logoutWork = { tests: unsent.tests, messages: unsent.messages };
       app.logoutConfirm = unsent.answers;
       return;
     }
   }
   app.logoutConfirm = null;
+  app.logoutWork = { tests: 0, messages: 0 };
   try {
     await postLogout();
   } catch {

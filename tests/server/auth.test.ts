@@ -410,6 +410,7 @@ describe('user payload', () => {
     expect(toUserDto(row, now)).toEqual({
       id: 7,
       name: 'Ana Popescu',
+      call_name: null,
       email: 'ana@exemplu.ro',
       avatar_thumb_src: '/media/avatars/7-abc-thumb.jpg',
       avatar_src: '/media/avatars/7-abc.jpg',

@@ -43,7 +43,7 @@ describe('a chapter’s discussion for visitors', () => {
     const body = res.json();
     expect(body.total).toBe(1);
     expect(body.comments).toHaveLength(1);
-    expect(body.comments[0]).toMatchObject({ id: root.id, author_name: 'Ana Publică', body: 'O întrebare la vedere', votes: 0 });
+    expect(body.comments[0]).toMatchObject({ id: root.id, author_name: 'Ana P.', body: 'O întrebare la vedere', votes: 0 });
     expect(body.comments[0].replies.map((r: { id: number }) => r.id)).toEqual([reply.id]);
     expect(res.body).not.toContain('ascuns');
     expect(res.body).not.toContain('șters');

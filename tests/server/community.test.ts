@@ -72,6 +72,12 @@ describe('comments: threads, votes, edit, delete', () => {
 
     const reply = await comment(b, ['grid', freeGrid], 'Un răspuns', c1.id);
     expect(reply.statusCode).toBe(201);
+    // The author is told who answered (issue 23 §3: never a nameless "Cineva").
+    const told = await t.db.one<{ title: string; message: string }>(
+      `select title, message from notifications where user_id = $1 and type = 'comment_reply' order by id desc limit 1`,
+      [a.id],
+    );
+    expect(told).toEqual({ title: 'Bogdan Răspuns ți-a răspuns', message: 'Bogdan Răspuns a răspuns la comentariul tău din comunitate.' });
     // A reply to a reply joins the root's thread (one level).
     const nested = await comment(a, ['grid', freeGrid], 'Răspuns la răspuns', reply.json().comment.id);
     expect(nested.json().comment.parent_id).toBe(c1.id);
@@ -275,6 +281,36 @@ describe('reports and moderation', () => {
   });
 });
 
+describe('a team reply goes with the comment it answers (issue 23 §3)', () => {
+  it('hidden with it, from visitors and other members; shown again with it; public names abbreviated', async () => {
+    const a = await user({ name: 'Ana Răspunsuri' });
+    const b = await user({ name: 'Bogdan Ascuns' });
+    const other = await user();
+    const admin = await user({ admin: true });
+    const root = (await comment(a, ['chapter', chapter], 'O întrebare bună despre capitol')).json().comment;
+    const rude = (await comment(b, ['chapter', chapter], 'Un răspuns nepoliticos', root.id)).json().comment;
+    const team = await api('POST', `/admin/community/comments/${rude.id}/team-reply`, admin, { body: 'Te rugăm să păstrezi un ton civilizat.' });
+    expect(team.statusCode).toBe(201);
+    const teamId = team.json().comment.id as number;
+    const publicReplies = async () =>
+      ((await api('GET', `/community/public/chapters/${chapter}/comments`)).json().comments as Array<{ id: number; replies: Array<{ id: number; author_name: string | null }> }>)
+        .find((c) => c.id === root.id)!.replies;
+    const memberReplies = async (u: FixtureUser) =>
+      ((await listOf(u, ['chapter', chapter])).comments as Array<{ id: number; replies: Array<{ id: number }> }>).find((c) => c.id === root.id)!.replies.map((r) => r.id);
+    expect((await publicReplies()).map((r) => r.id)).toEqual([rude.id, teamId]);
+    // Public pages abbreviate as rankings do: "Bogdan A.", never the full name.
+    expect((await publicReplies())[0]!.author_name).toBe('Bogdan A.');
+
+    expect((await api('POST', `/admin/community/comments/${rude.id}/hidden`, admin, { hidden: true })).statusCode).toBe(200);
+    expect((await publicReplies()).map((r) => r.id)).toEqual([]);
+    expect(await memberReplies(other)).toEqual([]);
+    expect(await memberReplies(admin)).toEqual([rude.id, teamId]);
+
+    expect((await api('POST', `/admin/community/comments/${rude.id}/hidden`, admin, { hidden: false })).statusCode).toBe(200);
+    expect((await publicReplies()).map((r) => r.id)).toEqual([rude.id, teamId]);
+  });
+});
+
 describe('rate limits (per user)', () => {
   it('limits writing and reporting per user, not per IP', async () => {
     const a = await user();
@@ -313,7 +349,7 @@ describe('public list', () => {
     expect(ids).toContain(c.id);
     expect(ids).not.toContain(p.id);
     const thread = body.threads.find((x: { id: number }) => x.id === c.id);
-    expect(thread).toMatchObject({ author_name: 'Public Autor', votes: 1, reply_count: 1 });
+    expect(thread).toMatchObject({ author_name: 'Public A.', votes: 1, reply_count: 1 });
     expect(thread.replies[0].body).toBe('Un răspuns util');
     expect(thread.target_info).toMatchObject({ type: 'grid', id: freeGrid });
     const raw = res.body;

@@ -93,7 +93,20 @@ describe('sending', () => {
     expect((await send(a, c, 'Bună')).statusCode).toBe(201);
     await t.db.query('delete from friendships where (requester_id = $1 and addressee_id = $2)', [a.id, c.id]);
     expect((await send(c, a, 'Încă aici?')).statusCode).toBe(403);
-    expect((await api('GET', `/message/convo/${a.id}`, c)).statusCode).toBe(403);
+    // Unfriended: the history stays readable to both (issue 23 §3), sending is closed.
+    for (const [me, other] of [[c, a], [a, c]] as const) {
+      const h = await api('GET', `/message/convo/${other.id}`, me);
+      expect(h.statusCode).toBe(200);
+      expect(h.json()).toMatchObject({ can_send: false, messages: [{ text: 'Bună', sender_id: a.id }] });
+    }
+    // A blocked pair and a stranger with no conversation: nothing to read.
+    await befriend(d, b);
+    expect((await send(d, b, 'Salut')).statusCode).toBe(201);
+    await t.db.query('insert into user_blocks (blocker_id, blocked_id) values ($1, $2)', [b.id, d.id]);
+    expect((await api('GET', `/message/convo/${d.id}`, b)).statusCode).toBe(403);
+    expect((await api('GET', `/message/convo/${b.id}`, d)).statusCode).toBe(403);
+    expect((await api('GET', `/message/convo/${b.id}`, c)).statusCode).toBe(403);
+    expect((await api('GET', `/message/convo/${a.id}`, a)).statusCode).toBe(403);
   });
 
   it('bad input: codes, never a 500', async () => {
@@ -235,7 +248,15 @@ describe('messages while away become a notification', () => {
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ link: `/mesaje/${a.id}` });
     expect(first[0]!.message).not.toContain('Ești acolo');
+    expect((await api('GET', '/user/layout-counts', b)).json()).toMatchObject({ notifications: 1 });
     await api('POST', `/message/convo/${a.id}/seen`, b);
+    // Read in the conversation: the notice about them is handled, read, and off the badge (issue 23 §3).
+    const read = await t.db.query<{ read: boolean }>(
+      "select read_at is not null as read from notifications where user_id = $1 and type = 'message'",
+      [b.id],
+    );
+    expect(read).toEqual([{ read: true }]);
+    expect((await api('GET', '/user/layout-counts', b)).json()).toMatchObject({ notifications: 0 });
 
     // Connected on their private channel: the live event is enough.
     const cb = pusherClient(t, b.token);

@@ -213,6 +213,9 @@ describe('announcements', () => {
     const b = await person();
     const admin = await person({ is_admin: true });
     const users = (await t.db.one<{ n: number }>('select count(*)::int as n from users'))!.n;
+    // What the admin confirms before sending (issue 23 §3): the same number the send reaches; admin only.
+    expect((await api('GET', '/admin/announcements/recipients', a)).statusCode).toBe(403);
+    expect((await api('GET', '/admin/announcements/recipients', admin)).json()).toEqual({ count: users });
     const batch = vi.spyOn(t.app.realtime, 'triggerBatch');
     const trigger = vi.spyOn(t.app.realtime, 'trigger');
     const res = await api('POST', '/admin/announcements', admin, {

@@ -52,6 +52,31 @@ describe('messages state (SPEC §4)', () => {
     expect(thread(FRIEND).messages.filter((x) => x.id === mine.id)).toEqual([{ ...mine, pending: undefined }]);
   });
 
+  it("an offline message sent late takes the server's place, the order the friend sees (issue 23 §3)", () => {
+    // Written offline at 10:00 on my phone; the friend wrote at 10:05; mine reached the server at 10:10.
+    const mine = msg({ sender_id: ME, friend_id: FRIEND, created_at: '2026-01-01T10:00:00.000Z', pending: true });
+    addMessage(ME, mine);
+    const theirs = msg({ created_at: '2026-01-01T10:05:00.000Z' });
+    addMessage(ME, theirs);
+    // While it waits it stays last (it is not on the server yet).
+    expect(thread(FRIEND).messages.map((m) => m.id)).toEqual([theirs.id, mine.id]);
+    const later = msg({ sender_id: ME, friend_id: FRIEND, created_at: '2026-01-01T10:15:00.000Z', pending: true });
+    addMessage(ME, later);
+    addMessage(ME, { ...mine, pending: undefined, created_at: '2026-01-01T10:10:00.000Z' });
+    expect(thread(FRIEND).messages.map((m) => m.id)).toEqual([theirs.id, mine.id, later.id]);
+    // The friend's history (the server's seq order) is the same order.
+    const friendsView = [theirs, { ...mine, created_at: '2026-01-01T10:10:00.000Z' }];
+    expect(thread(FRIEND).messages.slice(0, 2).map((m) => m.id)).toEqual(friendsView.map((m) => m.id));
+  });
+
+  it('a stored message never lands after one still waiting', () => {
+    const waiting = msg({ sender_id: ME, friend_id: FRIEND, created_at: '2026-01-01T09:00:00.000Z', pending: true });
+    addMessage(ME, waiting);
+    const theirs = msg({ created_at: '2026-01-01T09:30:00.000Z' });
+    addMessage(ME, theirs);
+    expect(thread(FRIEND).messages.map((m) => m.id)).toEqual([theirs.id, waiting.id]);
+  });
+
   it('older pages go in front, without repeats', () => {
     const [a, b, c] = [msg(), msg(), msg()];
     addMessage(ME, c);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { badgeText, communityFutureTab, firstName, isAccountActive, isPremiumUser, logoTarget, notificationsBadge, premiumDisplay } from '../../src/shell/nav.ts';
+import { badgeText, callName, communityFutureTab, firstName, isAccountActive, isPremiumUser, logoTarget, notificationsBadge, premiumDisplay } from '../../src/shell/nav.ts';
 import { ClickDelay } from '../../src/shell/click-delay.ts';
 import { reloadCooldownLeft, reloadLabel } from '../../src/shell/maintenance.ts';
 import { readCookiePreferences, saveCookiePreferences, statisticsAllowed } from '../../src/state/cookies.ts';
@@ -63,6 +63,11 @@ describe('navigation bar rules', () => {
   it('first word of the name; community tab slug', () => {
     expect(firstName('  Ana Maria Popescu')).toBe('Ana');
     expect(firstName(null)).toBe('');
+    // Greetings (issue 23 §3): the call name, else the whole name, never the first word of "Stănescu Ana".
+    expect(callName({ name: 'Stănescu Ana', call_name: 'Ana' })).toBe('Ana');
+    expect(callName({ name: ' Stănescu Ana ', call_name: null })).toBe('Stănescu Ana');
+    expect(callName({ name: 'Stănescu Ana', call_name: '  ' })).toBe('Stănescu Ana');
+    expect(callName(null)).toBe('');
     expect(communityFutureTab('Grilio')).toBe('viitorul-grilio');
   });
 });

@@ -22,12 +22,12 @@ export function findAccountById(db: Db, id: number): Promise<AccountRow | undefi
 
 export async function insertPasswordUser(
   db: Db,
-  u: { name: string; email: string; passwordHash: string },
+  u: { name: string; email: string; passwordHash: string; callName?: string | null },
 ): Promise<AccountRow> {
   const row = await db.one<AccountRow>(
-    `insert into users (name, email, password_hash, auth_provider) values ($1, $2, $3, 'password')
+    `insert into users (name, email, password_hash, auth_provider, call_name) values ($1, $2, $3, 'password', $4)
      returning ${ACCOUNT_COLUMNS}`,
-    [u.name, u.email, u.passwordHash],
+    [u.name, u.email, u.passwordHash, u.callName ?? null],
   );
   return row!;
 }

@@ -83,7 +83,7 @@ export async function sendConfirmationMail(
 
 export async function register(
   ctx: Ctx,
-  body: { name: string; email: string; password: string; captcha?: string; referral_code?: string },
+  body: { name: string; call_name?: string | null; email: string; password: string; captcha?: string; referral_code?: string },
   client: Client,
 ): Promise<AuthResult> {
   await verifyCaptcha(ctx.config, body.captcha, client.ip);
@@ -92,7 +92,7 @@ export async function register(
   const passwordHash = await hashPassword(body.password);
   let row: q.AccountRow;
   try {
-    row = await q.insertPasswordUser(ctx.db, { name: body.name, email: body.email, passwordHash });
+    row = await q.insertPasswordUser(ctx.db, { name: body.name, email: body.email, passwordHash, callName: body.call_name });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const other = await q.findAccountByEmail(ctx.db, body.email);

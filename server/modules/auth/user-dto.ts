@@ -12,6 +12,7 @@ const DAY_MS = 86_400_000;
 export type UserRow = {
   id: number;
   name: string;
+  call_name?: string | null;
   email: string;
   password_hash?: string | null;
   auth_provider: string;
@@ -31,7 +32,7 @@ export type UserRow = {
   created_at: Date | string;
 };
 
-export const USER_COLUMNS = `id, name, email, auth_provider, email_verified_at, manual_id, specialization_id, center_id,
+export const USER_COLUMNS = `id, name, call_name, email, auth_provider, email_verified_at, manual_id, specialization_id, center_id,
   theme, sound_effects, premium_until, is_admin, avatar_path, avatar_thumb_path, acknowledged_info_banner,
   last_notification_seen_date, created_at`;
 
@@ -39,6 +40,7 @@ export const USER_COLUMNS = `id, name, email, auth_provider, email_verified_at, 
 export const userDtoSchema = z.object({
   id: z.number(),
   name: z.string(),
+  call_name: z.string().nullish(),
   email: z.string(),
   avatar_thumb_src: z.string().nullable(),
   avatar_src: z.string().nullable(),
@@ -85,6 +87,7 @@ export function toUserDto(row: UserRow, now = Date.now()): User {
   return {
     id: row.id,
     name: row.name,
+    call_name: row.call_name ?? null,
     email: row.email,
     avatar_thumb_src: media(row.avatar_thumb_path),
     avatar_src: media(row.avatar_path),

@@ -76,7 +76,9 @@ export async function setHidden(app: FastifyInstance, id: number, hidden: boolea
   const db = app.db;
   const target = await exists(db, id);
   await db.tx(async (tx) => {
-    await tx.query('update comments set is_hidden = $2 where id = $1', [id, hidden]);
+    // The team's answers to it go with it (issue 23 §3): a reply to a hidden comment would stand
+    // alone in public and read as a rebuke of nothing anyone can see.
+    await tx.query('update comments set is_hidden = $2 where id = $1 or (answers_id = $1 and is_team)', [id, hidden]);
     if (hidden) await tx.query('update comment_reports set resolved_at = now() where comment_id = $1 and resolved_at is null', [id]);
   });
   await commentsChanged(app, target, id, 'moderated');

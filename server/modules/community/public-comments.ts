@@ -8,6 +8,7 @@ import { COMMENTS_PAGE_SIZE, REPLIES_SHOWN_MAX } from '../../../src/shared/commu
 import type { PublicChapterComments, PublicComment } from '../../../src/shared/community-payloads.ts';
 import { chapterTarget } from './queries.ts';
 import { avatarSrc, iso } from './serialize.ts';
+import { shortName } from '../practice/results.ts';
 
 type Row = {
   id: number;
@@ -22,7 +23,8 @@ type Row = {
 
 const toPublic = (r: Row): PublicComment => ({
   id: r.id,
-  author_name: r.is_team ? null : r.author_name,
+  // Public pages abbreviate names as rankings do ("Popescu A."), issue 23 §3.
+  author_name: r.is_team || r.author_name === null ? null : shortName(r.author_name),
   avatar_thumb_src: r.is_team ? null : avatarSrc(r.avatar_thumb_path),
   is_team: r.is_team,
   body: r.body,

@@ -91,11 +91,20 @@ export function commentFor(db: Db, viewer: Viewer, id: number): Promise<CommentR
 
 export function insertComment(
   db: Db,
-  c: { gridId: number | null; chapterId: number | null; parentId: number | null; authorId: number; body: string; team: boolean },
+  c: {
+    gridId: number | null;
+    chapterId: number | null;
+    parentId: number | null;
+    authorId: number;
+    body: string;
+    team: boolean;
+    /** The comment answered (the root or one of its replies). */
+    answersId?: number | null;
+  },
 ): Promise<{ id: number } | undefined> {
   return db.one<{ id: number }>(
-    `insert into comments (grid_id, chapter_id, parent_id, author_id, body, is_team) values ($1, $2, $3, $4, $5, $6) returning id`,
-    [c.gridId, c.chapterId, c.parentId, c.authorId, c.body, c.team],
+    `insert into comments (grid_id, chapter_id, parent_id, author_id, body, is_team, answers_id) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [c.gridId, c.chapterId, c.parentId, c.authorId, c.body, c.team, c.answersId ?? null],
   );
 }
 

@@ -19,14 +19,17 @@ export async function notifyReply(
   authorId: number,
   target: { type: CommentTargetType; id: number },
   team: boolean,
+  /** The one who answered, by the name their comment shows (issue 23 §3: never "Cineva"). */
+  replierName: string | null,
 ): Promise<void> {
+  const who = replierName?.trim() || 'Un alt membru';
   try {
     await notify(app, authorId, {
       type: 'comment_reply',
-      title: team ? `Echipa ${app.config.PRODUCT_NAME} ți-a răspuns` : 'Răspuns nou la comentariul tău',
+      title: team ? `Echipa ${app.config.PRODUCT_NAME} ți-a răspuns` : `${who} ți-a răspuns`,
       message: team
         ? `Echipa ${app.config.PRODUCT_NAME} a răspuns la comentariul tău din comunitate.`
-        : 'Cineva a răspuns la comentariul tău din comunitate.',
+        : `${who} a răspuns la comentariul tău din comunitate.`,
       link: await threadLink(app, target),
     });
   } catch (err) {

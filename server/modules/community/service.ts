@@ -95,13 +95,14 @@ export async function create(
       authorId: viewer.id,
       body: input.body,
       team,
+      answersId: parent?.id ?? null,
     });
     if (rootId !== null) await q.bumpReplies(tx, rootId, 1);
     return row!.id;
   });
-  if (parent && parent.author_id !== null && parent.author_id !== viewer.id)
-    await notifyReply(app, parent.author_id, { type: input.target_type, id: input.target_id }, team);
   const row = (await q.commentFor(db, viewer, id))!;
+  if (parent && parent.author_id !== null && parent.author_id !== viewer.id)
+    await notifyReply(app, parent.author_id, { type: input.target_type, id: input.target_id }, team, row.author_name);
   await commentsChanged(app, { type: input.target_type, id: input.target_id }, id, 'created');
   return { success: 'COMMENT_SENT' as const, comment: toComment(row, viewer.id) };
 }

@@ -17,6 +17,7 @@ import type {
 } from '../../../src/shared/community-payloads.ts';
 import { COMMENT_COLUMNS, VISIBLE, type CommentRow } from './queries.ts';
 import { avatarSrc, iso } from './serialize.ts';
+import { shortName } from '../practice/results.ts';
 import { withReplies, type Viewer } from './service.ts';
 
 /** How long a statement's beginning names a grid in a list. */
@@ -86,7 +87,8 @@ type PublicRow = {
 
 const publicComment = (r: PublicRow): PublicComment => ({
   id: r.id,
-  author_name: r.is_team ? null : r.author_name,
+  // Public pages abbreviate names as rankings do ("Popescu A."), issue 23 §3.
+  author_name: r.is_team || r.author_name === null ? null : shortName(r.author_name),
   avatar_thumb_src: r.is_team ? null : avatarSrc(r.avatar_thumb_path),
   is_team: r.is_team,
   body: r.body,

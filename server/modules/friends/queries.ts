@@ -1,7 +1,7 @@
 // SQL of the friends module. A pair has at most one friendships row, whichever way it was asked
 // (unique index on least/greatest), so every lookup of a pair reads both directions.
 import type { Db } from '../../db/db.ts';
-import { SEARCH_RESULTS_MAX, type SearchQuery } from '../../../src/shared/friend-rules.ts';
+import { FOLD_FROM, FOLD_TO, SEARCH_RESULTS_MAX, foldName, type SearchQuery } from '../../../src/shared/friend-rules.ts';
 import { likeAnywhere } from '../../lib/like.ts';
 
 export type FriendshipRow = {
@@ -174,11 +174,12 @@ export function searchPeople(db: Db, viewer: number, q: SearchQuery) {
   const where =
     q.kind === 'email'
       ? 'u.email = $2'
-      : `(u.name ilike $2 escape '\\'${q.code ? ' or u.invitation_code = $3' : ''})`;
+      : // Diacritics ignored on both sides (FOLD_FROM/FOLD_TO are fixed letters, not user input).
+        `(translate(u.name, '${FOLD_FROM}', '${FOLD_TO}') ilike $2 escape '\\'${q.code ? ' or u.invitation_code = $3' : ''})`;
   const params: unknown[] =
     q.kind === 'email'
       ? [viewer, q.email]
-      : [viewer, likeAnywhere(q.name), ...(q.code ? [q.code] : [])];
+      : [viewer, likeAnywhere(foldName(q.name)), ...(q.code ? [q.code] : [])];
   return db.query<PersonRow & { requester_id: number | null; status: FriendshipRow['status'] | null }>(
     `select u.id, u.name, u.avatar_thumb_path, f.requester_id, f.status
        from users u

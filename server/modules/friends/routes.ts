@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { idParam } from '../../../src/shared/input-rules.ts';
 import { otherUserBody, searchQuery } from '../../../src/shared/friend-rules.ts';
 import * as friends from './service.ts';
-import { endConversation } from './live.ts';
+import { endConversation, friendsChanged } from './live.ts';
 import { friendRequestAccepted, friendRequestReceived } from '../notifications/triggers.ts';
 
 const tags = ['friends'];
@@ -75,6 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // Asking someone who had already asked you accepts their request (sendRequest's rule).
       if (r.success === 'FRIENDSHIP_ACCEPTED') await friendRequestAccepted(app, me(req), req.body.user_id);
       else await friendRequestReceived(app, me(req), req.body.user_id);
+      await friendsChanged(app, me(req), req.body.user_id, r.success === 'FRIENDSHIP_ACCEPTED' ? 'accepted' : 'request');
       return reply.code(r.status).send({ success: r.success, user_id: req.body.user_id });
     },
   );
@@ -88,6 +89,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const success = await friends.answerRequest(app.db, me(req), req.params.userId, true);
       await friendRequestAccepted(app, me(req), req.params.userId);
+      await friendsChanged(app, me(req), req.params.userId, 'accepted');
       return { success, user_id: req.params.userId };
     },
   );
@@ -98,10 +100,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, security, params: userParams, summary: 'Respinge cererea primită de la o persoană' },
     },
-    async (req) => ({
-      success: await friends.answerRequest(app.db, me(req), req.params.userId, false),
-      user_id: req.params.userId,
-    }),
+    async (req) => {
+      const success = await friends.answerRequest(app.db, me(req), req.params.userId, false);
+      await friendsChanged(app, me(req), req.params.userId, 'rejected');
+      return { success, user_id: req.params.userId };
+    },
   );
 
   app.delete(
@@ -110,10 +113,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, security, params: userParams, summary: 'Anulează cererea trimisă unei persoane' },
     },
-    async (req) => ({
-      success: await friends.cancelRequest(app.db, me(req), req.params.userId),
-      user_id: req.params.userId,
-    }),
+    async (req) => {
+      const success = await friends.cancelRequest(app.db, me(req), req.params.userId);
+      await friendsChanged(app, me(req), req.params.userId, 'cancelled');
+      return { success, user_id: req.params.userId };
+    },
   );
 
   app.get(
@@ -136,6 +140,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const success = await friends.block(app.db, me(req), req.body.user_id);
       await endConversation(app, me(req), req.body.user_id);
+      await friendsChanged(app, me(req), req.body.user_id, 'blocked');
       return reply.code(201).send({ success, user_id: req.body.user_id });
     },
   );
@@ -146,10 +151,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, security, params: userParams, summary: 'Deblochează o persoană' },
     },
-    async (req) => ({
-      success: await friends.unblock(app.db, me(req), req.params.userId),
-      user_id: req.params.userId,
-    }),
+    async (req) => {
+      const success = await friends.unblock(app.db, me(req), req.params.userId);
+      await friendsChanged(app, me(req), req.params.userId, 'unblocked');
+      return { success, user_id: req.params.userId };
+    },
   );
 
   app.delete(
@@ -161,6 +167,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const success = await friends.removeFriend(app.db, me(req), req.params.userId);
       await endConversation(app, me(req), req.params.userId);
+      await friendsChanged(app, me(req), req.params.userId, 'removed');
       return { success, user_id: req.params.userId };
     },
   );

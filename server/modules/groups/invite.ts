@@ -8,8 +8,10 @@ import { requireCreator, requireMember, requireNotEnded, requirePremium, require
 import { member } from './queries.ts';
 
 export async function sendInvitations(app: FastifyInstance, from: number, hash: string, to: number[]): Promise<void> {
-  const sender = await app.db.one<{ name: string }>('select name from users where id = $1', [from]);
-  const who = sender?.name.trim().split(/\s+/)[0] || 'Un prieten';
+  // What the sender asked to be called, else the full name: the first word of "Popescu Ana" is
+  // the family name (issue 23 §3).
+  const sender = await app.db.one<{ name: string }>('select coalesce(call_name, name) as name from users where id = $1', [from]);
+  const who = sender?.name.trim() || 'Un prieten';
   for (const userId of to) {
     try {
       await notify(app, userId, {

@@ -35,6 +35,18 @@ export async function mayTalk(db: Db, a: number, b: number): Promise<boolean> {
   return Boolean(row?.ok);
 }
 
+/** A conversation that once was (a message either way) and no block between the two: readable, not writable. */
+export async function pastConversation(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db.one<{ ok: boolean }>(
+    `select exists (select 1 from messages m
+                     where (m.sender_id = $1 and m.friend_id = $2) or (m.sender_id = $2 and m.friend_id = $1))
+        and not exists (select 1 from user_blocks b
+                         where (b.blocker_id = $1 and b.blocked_id = $2) or (b.blocker_id = $2 and b.blocked_id = $1)) as ok`,
+    [a, b],
+  );
+  return Boolean(row?.ok);
+}
+
 export function person(db: Db, userId: number): Promise<PersonRow | undefined> {
   return db.one<PersonRow>('select id, name, avatar_thumb_path from users where id = $1', [userId]);
 }

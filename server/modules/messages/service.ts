@@ -19,6 +19,7 @@ import {
 } from '../../../src/shared/message-payloads.ts';
 import * as q from './queries.ts';
 import { notify } from '../notifications/notify.ts';
+import { settleAbout } from '../notifications/queries.ts';
 
 /** Characters of a shared grid's statement carried on its card. */
 const GRID_EXCERPT = 200;
@@ -73,7 +74,10 @@ export async function listConversations(db: Db, me: number) {
 
 /** A page of the conversation with `other`, oldest first, older than the message `before`. */
 export async function history(db: Db, me: number, other: number, before?: string, limit = MESSAGE_PAGE_DEFAULT) {
-  await requireFriend(db, me, other);
+  // Friends read and write; a former friend (not blocked) still reads what was said, with
+  // sending closed (issue 23 §3): unfriending must not make a conversation vanish.
+  const canSend = other !== me && (await q.mayTalk(db, me, other));
+  if (!canSend && (other === me || !(await q.pastConversation(db, me, other)))) throw forbidden('FORM_MESSAGE_NOT_FRIENDS');
   let beforeSeq: number | null = null;
   if (before) {
     const m = await q.messageById(db, before);
@@ -88,6 +92,7 @@ export async function history(db: Db, me: number, other: number, before?: string
     friend: friendOf(friend!),
     messages: rows.slice(0, limit).reverse().map(serialize),
     has_more: rows.length > limit,
+    can_send: canSend,
   };
 }
 
@@ -158,6 +163,7 @@ async function notifyIfAway(app: FastifyInstance, me: number, to: number, messag
       title: 'Mesaj nou',
       message: `${sender?.name.trim() || 'Un prieten'} ți-a trimis un mesaj.`,
       link: `/mesaje/${me}`,
+      subject_user_id: me,
     });
   } catch (err) {
     app.log.warn({ err, to }, 'message notification not created');
@@ -168,6 +174,9 @@ async function notifyIfAway(app: FastifyInstance, me: number, to: number, messag
 export async function markSeen(app: FastifyInstance, me: number, sender: number) {
   const { n, at } = await q.markSeen(app.db, me, sender);
   const seenAt = iso(at);
+  // The messages are read: the "Mesaj nou" notice about them is handled too (issue 23 §3); the
+  // seen event below makes the reader's screens read the counts again.
+  await settleAbout(app.db, me, sender, 'message', 'read').catch((err: unknown) => app.log.warn({ err }, 'message notice not settled'));
   if (n > 0) {
     const event: SeenEventPayload = { friend_id: me, sender_id: sender, seen_at: seenAt };
     await publish(app, me, sender, SEEN_EVENT, event);

@@ -7,7 +7,14 @@ import type { NotificationPayload } from '../../../src/shared/notification-paylo
 import { insertNotification, serializeNotification } from './queries.ts';
 import { pushToUser } from './push.ts';
 
-export type NotifyInput = { type: string; title: string; message: string; link?: string };
+export type NotifyInput = {
+  type: string;
+  title: string;
+  message: string;
+  link?: string;
+  /** Whom it is about (a friend request's sender): settled with it (queries.ts settleAbout). */
+  subject_user_id?: number;
+};
 
 /** Channel every live notification of a user goes to (authorised only for that user). */
 export const userChannel = (userId: number) => `private-user.${userId}`;

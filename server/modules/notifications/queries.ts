@@ -29,14 +29,31 @@ export function serializeNotification(r: NotificationRow): NotificationPayload {
 export async function insertNotification(
   db: Db,
   userId: number,
-  n: { type: string; title: string; message: string; link?: string },
+  n: { type: string; title: string; message: string; link?: string; subject_user_id?: number },
 ): Promise<NotificationRow> {
   const row = await db.one<NotificationRow>(
-    `insert into notifications (user_id, title, message, type, link) values ($1, $2, $3, $4, $5) returning ${COLUMNS}`,
-    [userId, n.title, n.message, n.type, n.link ?? null],
+    `insert into notifications (user_id, title, message, type, link, subject_user_id)
+     values ($1, $2, $3, $4, $5, $6) returning ${COLUMNS}`,
+    [userId, n.title, n.message, n.type, n.link ?? null, n.subject_user_id ?? null],
   );
   if (!row) throw new Error('notification not stored');
   return row;
+}
+
+/**
+ * `userId`'s notifications of `type` about `subject`: marked read (the thing was handled) or
+ * deleted (the thing no longer exists). Answers how many changed.
+ */
+export async function settleAbout(db: Db, userId: number, subject: number, type: string, how: 'read' | 'delete'): Promise<number> {
+  const sql =
+    how === 'read'
+      ? `with x as (update notifications set read_at = now()
+                     where user_id = $1 and subject_user_id = $2 and type = $3 and read_at is null returning 1)
+         select count(*)::int as n from x`
+      : `with x as (delete from notifications where user_id = $1 and subject_user_id = $2 and type = $3 returning 1)
+         select count(*)::int as n from x`;
+  const row = await db.one<{ n: number }>(sql, [userId, subject, type]);
+  return row?.n ?? 0;
 }
 
 /** One page, newest first, strictly older than `before` (an id) when given. */
@@ -65,6 +82,12 @@ export async function markAllRead(db: Db, userId: number): Promise<string | null
     [userId],
   );
   return row ? new Date(row.seen).toISOString() : null;
+}
+
+/** Who an announcement reaches: every user, as insertForEveryone writes (the admin confirms this number first). */
+export async function countEveryone(db: Db): Promise<number> {
+  const row = await db.one<{ n: number }>('select count(*)::int as n from users');
+  return row?.n ?? 0;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '../../../src/shared/notification-rules.ts';
 import * as notifications from './service.ts';
 import { vapidKeys } from './push.ts';
+import { countEveryone } from './queries.ts';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
@@ -159,6 +160,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => notifications.unsubscribe(app, me(req), req.body.endpoint),
+  );
+
+  app.get(
+    '/admin/announcements/recipients',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Câți utilizatori ar primi un anunț acum (confirmarea dinaintea trimiterii)',
+        response: { 200: z.object({ count: z.number() }) },
+      },
+    },
+    async () => ({ count: await countEveryone(app.db) }),
   );
 
   app.post(

@@ -29,6 +29,7 @@ export function friendRequestReceived(app: FastifyInstance, from: number, to: nu
           title: 'Cerere de prietenie',
           message: `${name} ți-a trimis o cerere de prietenie.`,
           link: '/prieteni',
+          subject_user_id: from,
         };
   });
 }
@@ -44,6 +45,7 @@ export function friendRequestAccepted(app: FastifyInstance, accepter: number, re
           title: 'Cerere de prietenie acceptată',
           message: `${name} ți-a acceptat cererea de prietenie. Acum vă puteți trimite mesaje.`,
           link: '/prieteni',
+          subject_user_id: accepter,
         };
   });
 }

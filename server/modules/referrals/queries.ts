@@ -21,6 +21,7 @@ export async function syncRewardDays(db: Db, days: number): Promise<void> {
 
 export type ReferredRow = {
   name: string;
+  call_name: string | null;
   created_at: Date | string;
   rewarded_at: Date | string | null;
   reward_days: number | null;
@@ -35,7 +36,7 @@ export async function invitationCode(db: Db, userId: number): Promise<string | u
 /** The people a user brought, newest first (at most `limit`). */
 export function referred(db: Db, userId: number, limit: number): Promise<ReferredRow[]> {
   return db.query<ReferredRow>(
-    `select u.name, r.created_at, r.rewarded_at, r.reward_days
+    `select u.name, u.call_name, r.created_at, r.rewarded_at, r.reward_days
        from referrals r join users u on u.id = r.referred_id
       where r.referrer_id = $1
       order by r.id desc

@@ -29,7 +29,8 @@ export async function referralsOf(db: Db, userId: number): Promise<ReferralsResp
     reward_days: REFERRAL_REWARD_DAYS,
     earned_days: earned,
     referred: rows.map((r) => ({
-      first_name: r.name.trim().split(/\s+/)[0] ?? '',
+      // What they asked to be called when set (issue 23 §3); else, as before, only the first word.
+      first_name: r.call_name?.trim() || (r.name.trim().split(/\s+/)[0] ?? ''),
       joined_at: new Date(r.created_at).toISOString(),
       rewarded_at: r.rewarded_at ? new Date(r.rewarded_at).toISOString() : null,
       reward_days: r.reward_days,

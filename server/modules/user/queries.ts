@@ -22,6 +22,7 @@ export function accountRow(db: Db, id: number): Promise<AccountRow | undefined> 
 /** Columns the settings screens may change directly, with their new values. */
 export type UserPatch = Partial<{
   name: string;
+  call_name: string | null;
   theme: string;
   sound_effects: boolean;
   acknowledged_info_banner: boolean;
@@ -34,6 +35,7 @@ export type UserPatch = Partial<{
 
 const PATCHABLE = new Set<keyof UserPatch>([
   'name',
+  'call_name',
   'theme',
   'sound_effects',
   'acknowledged_info_banner',

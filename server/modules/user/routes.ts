@@ -124,7 +124,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { ...auth, schema: { tags, security, body: updateNameBody, response: { 200: withUser } } },
     async (req) => ({
       success: 'PROFILE_UPDATED',
-      user: await patchUser(app, req.auth!.id, { name: req.body.name }),
+      user: await patchUser(app, req.auth!.id, { name: req.body.name, ...(req.body.call_name !== undefined ? { call_name: req.body.call_name } : {}) }),
     }),
   );
 

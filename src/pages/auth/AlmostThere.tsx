@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
+import { callName } from '../../shell/nav.ts';
 import { setUser } from '../../state/user.ts';
 import { showToast } from '../../state/toast.ts';
 import { completeProfileBody } from '../../shared/validation.ts';
@@ -37,7 +38,7 @@ export default function AlmostThere() {
           Încă un pas
         </h1>
         <p className="form-page__lead">
-          {user?.name ? `${user.name.split(' ')[0]}, spune-ne` : 'Spune-ne'} după ce manual înveți, ce specializare și ce centru
+          {callName(user) ? `${callName(user)}, spune-ne` : 'Spune-ne'} după ce manual înveți, ce specializare și ce centru
           universitar țintești, ca să-ți pregătim grilele potrivite.
         </p>
         <ProfileListsError error={error} onRetry={reload} />

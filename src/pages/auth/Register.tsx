@@ -24,7 +24,7 @@ export default function Register() {
   const ref = useSearchParams()[0].get(REFERRAL_PARAM)?.trim().toUpperCase() ?? '';
   const referralCode = INVITATION_CODE_PATTERN.test(ref) ? ref : undefined;
   const form = useForm({
-    initial: { name: '', email: '', password: '', terms: false },
+    initial: { name: '', call_name: '', email: '', password: '', terms: false },
     schema: registerBody,
     onSubmit: async (body) => {
       const captcha = await getCaptchaToken('register');
@@ -56,6 +56,13 @@ export default function Register() {
             hint="Numele și prenumele, de exemplu „Popescu Ana”."
             required
             {...form.field('name')}
+          />
+          <TextField
+            label="Cum să-ți spunem? (opțional)"
+            autoComplete="nickname"
+            autoCapitalize="words"
+            hint="Folosit în salut și în invitații, de exemplu „Ana”."
+            {...form.field('call_name')}
           />
           <EmailField {...form.field('email')} />
           <PasswordField

@@ -24,10 +24,10 @@ import '../../styles/forms.css';
 
 function NameSection({ user }: { user: User }) {
   const form = useForm({
-    initial: { name: user.name },
+    initial: { name: user.name, call_name: user.call_name ?? '' },
     schema: updateNameBody,
     onSubmit: async (body) => {
-      const res = await updateName(body.name);
+      const res = await updateName(body.name, body.call_name ?? null);
       await refreshUser(res);
       showToast(res?.success || 'PROFILE_UPDATED', 'success');
     },
@@ -36,8 +36,19 @@ function NameSection({ user }: { user: User }) {
     <Section id="nume" title="Numele tău">
       <form className="form" noValidate onSubmit={form.submit}>
         <TextField label="Nume complet" autoComplete="name" autoCapitalize="words" required {...form.field('name')} />
+        <TextField
+          label="Cum să-ți spunem?"
+          autoComplete="nickname"
+          autoCapitalize="words"
+          hint="Folosit în salut și în invitații, de exemplu „Ana”. Gol: folosim numele complet."
+          {...form.field('call_name')}
+        />
         <FormErrors codes={form.general} />
-        <SubmitButton busy={form.busy} busyLabel="Se salvează…" disabled={form.values.name.trim() === user.name}>
+        <SubmitButton
+          busy={form.busy}
+          busyLabel="Se salvează…"
+          disabled={form.values.name.trim() === user.name && form.values.call_name.trim() === (user.call_name ?? '')}
+        >
           Salvează numele
         </SubmitButton>
       </form>

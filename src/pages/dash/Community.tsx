@@ -15,20 +15,35 @@ import '../../styles/forms.css';
 import '../../components/community/community.css';
 import './community/community-page.css';
 
-/** The grid's statement above its discussion; nothing when the viewer may not read it (the thread says why). */
+/**
+ * The grid above its discussion: the statement and its options, as the people discussing it saw
+ * them (issue 23 §3); nothing when the viewer may not read it (the thread says why).
+ */
 function GridStatement({ id }: { id: number }) {
-  const [statement, setStatement] = useState<string | null>(null);
+  const [grid, setGrid] = useState<{ statement: string; options: Record<string, string> } | null>(null);
   useEffect(() => {
     let alive = true;
     getGrid(id).then(
-      (r) => alive && setStatement(r.grid.statement),
+      (r) => alive && setGrid({ statement: r.grid.statement, options: r.grid.options }),
       () => undefined,
     );
     return () => {
       alive = false;
     };
   }, [id]);
-  return statement ? <p className="community-grid-statement card">{statement}</p> : null;
+  if (!grid) return null;
+  return (
+    <div className="community-grid-statement card" data-testid="community-grid">
+      <p>{grid.statement}</p>
+      <ol className="community-grid-options" aria-label="Variantele de răspuns">
+        {Object.entries(grid.options).map(([letter, text]) => (
+          <li key={letter}>
+            <strong>{letter}.</strong> {text}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
 }
 
 function CommunityPage() {
@@ -61,7 +76,7 @@ function CommunityPage() {
             <Link to="/ai/comunitate">← Toate discuțiile</Link>
           </p>
           <GridStatement id={gridId} />
-          <CommentThread key={gridId} target={{ type: 'grid', id: gridId }} title={`Discuția grilei #${gridId}`} />
+          <CommentThread key={gridId} target={{ type: 'grid', id: gridId }} title="Discuția grilei" />
         </>
       ) : (
         <ThreadsTab />

@@ -1,12 +1,14 @@
 // /prieteni: find people (name, exact e-mail, invitation code), requests received and sent,
 // friends, blocked people. After every action the lists are read again from the server, and the
 // navbar badge takes the number of requests received.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import * as friendsApi from '../../../api/friends.ts';
 import type { FoundPerson, FriendsOverview, PendingRequest } from '../../../api/friends.ts';
 import { ApiError, errorCode } from '../../../api/errors.ts';
 import { showToast } from '../../../state/toast.ts';
 import { setCount } from '../../../state/layout-counts.ts';
+import { friendsLive } from '../../../state/notifications.ts';
+import { useSnapshot } from 'valtio';
 import { messageFor } from '../../../shared/messages.ro.ts';
 import { searchText } from '../../../shared/friend-rules.ts';
 import { PageLoading } from '../../../router/RoutePage.tsx';
@@ -40,15 +42,24 @@ export function FriendsView() {
     setCount('friendships', overview.incoming.length);
   }, []);
 
+  // Again whenever a request or friendship changes on either side (the live `friends` event).
+  const { version } = useSnapshot(friendsLive);
   useEffect(() => {
     reload().catch((err: unknown) => setLoadError(errorCode(err)));
-  }, [reload]);
+  }, [reload, version]);
+  // Search results say where the viewer stands with each person: read again too after a change.
+  const searched = useRef('');
+  useEffect(() => {
+    if (version > 0 && searched.current) void runSearchRef.current(searched.current).catch(() => undefined);
+  }, [version]);
 
   const runSearch = useCallback(async (q: string) => {
     const res = await friendsApi.searchPeople(q);
     setResults(res.users);
     setLastQuery(q);
+    searched.current = q;
   }, []);
+  const runSearchRef = useRef(runSearch);
 
   /** One action: its success code as a toast, then fresh lists (and fresh results, if any). */
   const act = (call: () => Promise<{ success: string }>) => async () => {
@@ -86,10 +97,15 @@ export function FriendsView() {
   if (loadError) return <p role="alert">{messageFor(loadError)}</p>;
   if (!data) return <PageLoading />;
 
-  const block = (id: number): Action => ({
+  const block = (p: { id: number; name: string }): Action => ({
     label: 'Blochează',
     ghost: true,
-    run: act(() => friendsApi.blockUser(id)),
+    run: act(() => friendsApi.blockUser(p.id)),
+    confirm: {
+      title: `Blochezi pe ${p.name}?`,
+      text: 'Prietenia și cererile dintre voi dispar, nu vă mai găsiți la căutare și nu vă mai puteți scrie. Îl poți debloca oricând din lista „Persoane blocate”.',
+      yes: 'Blochează',
+    },
   });
   const searchActions = (p: FoundPerson): Action[] => {
     const main: Action[] =
@@ -106,7 +122,7 @@ export function FriendsView() {
                 },
               ]
             : [];
-    return [...main, block(p.id)];
+    return [...main, block(p)];
   };
 
   return (
@@ -181,8 +197,17 @@ export function FriendsView() {
         empty="Încă nu ai prieteni aici. Caută-i după nume, e-mail sau cod de invitație."
         detail={(p) => p.email}
         actions={(p) => [
-          { label: 'Șterge', ghost: true, run: act(() => friendsApi.removeFriend(p.id)) },
-          block(p.id),
+          {
+            label: 'Șterge',
+            ghost: true,
+            run: act(() => friendsApi.removeFriend(p.id)),
+            confirm: {
+              title: `Ștergi prietenia cu ${p.name}?`,
+              text: 'Nu vă mai puteți trimite mesaje; conversația de până acum rămâne de citit. Vă puteți împrieteni din nou cu o cerere nouă.',
+              yes: 'Șterge prietenia',
+            },
+          },
+          block(p),
         ]}
         busy={busy}
       />

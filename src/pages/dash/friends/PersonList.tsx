@@ -1,9 +1,12 @@
 // One list of people on /prieteni (friends, requests, search results, blocked), each with the
-// actions that fit where the viewer stands with them.
-import type { ReactNode } from 'react';
+// actions that fit where the viewer stands with them. An action that ends something (a friendship,
+// a block) asks first (issue 23 §3), in a dialog that says what follows.
+import { useState, type ReactNode } from 'react';
 import type { Person } from '../../../api/friends.ts';
+import { Modal } from '../../../shell/Modal.tsx';
 
-export type Action = { label: string; run: () => void; ghost?: boolean };
+export type Confirm = { title: string; text: ReactNode; yes: string };
+export type Action = { label: string; run: () => void; ghost?: boolean; confirm?: Confirm };
 
 export function PersonList<P extends Person>(props: {
   id: string;
@@ -14,6 +17,8 @@ export function PersonList<P extends Person>(props: {
   actions: (p: P) => Action[];
   busy: boolean;
 }) {
+  const [asking, setAsking] = useState<Action | null>(null);
+  const close = () => setAsking(null);
   return (
     <section
       className="form-section friends-list"
@@ -42,7 +47,7 @@ export function PersonList<P extends Person>(props: {
                   type="button"
                   className={`btn btn--small ${a.ghost ? 'btn--ghost' : 'btn--primary'}`}
                   disabled={props.busy}
-                  onClick={a.run}
+                  onClick={a.confirm ? () => setAsking(a) : a.run}
                 >
                   {a.label}
                 </button>
@@ -51,6 +56,31 @@ export function PersonList<P extends Person>(props: {
           </li>
         ))}
       </ul>
+      <Modal
+        open={asking !== null}
+        onClose={close}
+        title={asking?.confirm?.title ?? ''}
+        footer={
+          <>
+            <button type="button" className="btn btn--ghost" onClick={close}>
+              Renunță
+            </button>
+            <button
+              type="button"
+              className="btn btn--danger"
+              onClick={() => {
+                const a = asking;
+                close();
+                a?.run();
+              }}
+            >
+              {asking?.confirm?.yes}
+            </button>
+          </>
+        }
+      >
+        <p>{asking?.confirm?.text}</p>
+      </Modal>
     </section>
   );
 }

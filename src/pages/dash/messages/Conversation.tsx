@@ -2,19 +2,19 @@
 // scrolls up; new messages arrive live (src/realtime/user-channel.ts); opening it, and every
 // message that arrives while it is on screen, marks the friend's messages seen (SPEC §4). A
 // message written offline waits in the outbox, shown "în așteptare" (src/offline/message-outbox.ts).
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from '../../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../../../state/app.ts';
 import { addMessage, messages, prependPage, thread } from '../../../state/messages.ts';
 import { getHistory, postSeen } from '../../../api/messages.ts';
 import { errorCode } from '../../../api/errors.ts';
-import { pendingFor, queueMessage } from '../../../offline/message-outbox.ts';
+import { pendingFor } from '../../../offline/message-outbox.ts';
 import { useOnline } from '../../../offline/network.ts';
 import { messageFor } from '../../../shared/messages.ro.ts';
-import { MESSAGE_MAX, messageText } from '../../../shared/message-rules.ts';
 import { Avatar } from '../../../shell/Avatar.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
+import { Composer } from './Composer.tsx';
 
 /** Marks seen what the friend sent me; the badge and the list follow at once (the seen event confirms). */
 async function markSeen(friendId: number) {
@@ -35,8 +35,6 @@ export function Conversation({ friendId }: { friendId: number | null }) {
   const t = friendId === null ? undefined : snap.threads[friendId];
   const friend = t?.friend ?? snap.conversations?.find((c) => c.friend.id === friendId)?.friend ?? null;
   const [error, setError] = useState<string | null>(friendId === null ? 'FORM_USER_NOT_FOUND' : null);
-  const [draft, setDraft] = useState('');
-  const [draftError, setDraftError] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   /** Scroll height before an older page went in front: the view stays on the same message. */
@@ -66,7 +64,7 @@ export function Conversation({ friendId }: { friendId: number | null }) {
         try {
           const h = await getHistory(friendId);
           if (!live) return;
-          prependPage(friendId, h.messages, h.has_more, h.friend);
+          prependPage(friendId, h.messages, h.has_more, h.friend, h.can_send);
           setError(null);
         } catch (err) {
           if (live) setError(errorCode(err));
@@ -81,6 +79,8 @@ export function Conversation({ friendId }: { friendId: number | null }) {
   }, [friendId, me, online]);
 
   const list = t?.messages ?? [];
+  // Sent or seen is said once, on my newest message the server has (not on every bubble).
+  const lastStoredMine = list.findLast((m) => m.sender_id === me && !m.pending && !m.failed)?.id;
   const lastId = list.at(-1)?.id;
   const lastSender = list.at(-1)?.sender_id;
 
@@ -102,7 +102,7 @@ export function Conversation({ friendId }: { friendId: number | null }) {
     try {
       const h = await getHistory(friendId, oldest.id);
       keepFrom.current = { height: el.scrollHeight, top: el.scrollTop };
-      prependPage(friendId, h.messages, h.has_more, h.friend);
+      prependPage(friendId, h.messages, h.has_more, h.friend, h.can_send);
     } catch (err) {
       setError(errorCode(err));
     } finally {
@@ -117,28 +117,9 @@ export function Conversation({ friendId }: { friendId: number | null }) {
     if (el.scrollTop < 60) void loadOlder();
   };
 
-  const send = async (e?: FormEvent) => {
-    e?.preventDefault();
-    if (friendId === null) return;
-    const parsed = messageText.safeParse(draft);
-    if (!parsed.success) {
-      setDraftError(parsed.error.issues[0]?.message ?? 'FORM_MESSAGE_REQUIRED');
-      return;
-    }
-    setDraftError(null);
-    setDraft('');
-    stick.current = true;
-    await queueMessage(friendId, parsed.data);
-  };
-
-  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      void send();
-    }
-  };
-
   const blocked = error === 'FORM_MESSAGE_NOT_FRIENDS' || error === 'FORM_USER_NOT_FOUND';
+  // A former friend: the history the server still gives, and no composer.
+  const closed = !blocked && t?.loaded === true && !t.canSend;
   const name = friend?.name || 'Conversație';
 
   return (
@@ -157,54 +138,35 @@ export function Conversation({ friendId }: { friendId: number | null }) {
           {messageFor(error)}
         </p>
       ) : null}
-      {blocked ? (
-        <div className="card messages-empty">
-          <p>{messageFor(error!)}</p>
-          <Link className="btn btn--primary" to="/prieteni">
-            Mergi la prieteni
-          </Link>
-        </div>
-      ) : (
-        <>
-          <div className="convo__scroll" ref={scroller} onScroll={onScroll} data-testid="convo-scroll">
-            {t?.hasMore ? (
-              <p className="convo__older muted">{loadingOlder ? 'Se încarcă mesajele mai vechi…' : 'Derulează în sus pentru mesaje mai vechi'}</p>
-            ) : null}
-            {!online && !t?.loaded ? (
-              <p className="muted convo__note">Ești offline: istoricul se încarcă când revine conexiunea. Poți scrie; mesajul pleacă atunci.</p>
-            ) : null}
-            {t?.loaded && list.length === 0 ? <p className="muted convo__note">Niciun mesaj încă. Scrie primul!</p> : null}
-            <ol className="convo__messages" aria-live="polite" aria-label={`Mesaje cu ${name}`}>
-              {list.map((m) => (
-                <MessageBubble key={m.id} m={m} mine={m.sender_id === me} />
-              ))}
-            </ol>
+      <div className="convo__scroll" ref={scroller} onScroll={onScroll} data-testid="convo-scroll">
+        {t?.hasMore ? (
+          <p className="convo__older muted">{loadingOlder ? 'Se încarcă mesajele mai vechi…' : 'Derulează în sus pentru mesaje mai vechi'}</p>
+        ) : null}
+        {!online && !t?.loaded ? (
+          <p className="muted convo__note">Ești offline: istoricul se încarcă când revine conexiunea. Poți scrie; mesajul pleacă atunci.</p>
+        ) : null}
+        {t?.loaded && list.length === 0 ? <p className="muted convo__note">Niciun mesaj încă. Scrie primul!</p> : null}
+        <ol className="convo__messages" aria-live="polite" aria-label={`Mesaje cu ${name}`}>
+          {list.map((m) => (
+            <MessageBubble key={m.id} m={m} mine={m.sender_id === me} last={m.id === lastStoredMine} />
+          ))}
+        </ol>
+        {blocked ? (
+          <div className="card messages-empty">
+            <p>{messageFor(error!)}</p>
+            <Link className="btn btn--primary" to="/prieteni">
+              Mergi la prieteni
+            </Link>
           </div>
-          <form className="convo__composer" onSubmit={(e) => void send(e)}>
-            <label htmlFor="convo-input" className="visually-hidden">
-              Mesaj
-            </label>
-            <textarea
-              id="convo-input"
-              rows={1}
-              maxLength={MESSAGE_MAX}
-              value={draft}
-              placeholder="Scrie un mesaj…"
-              aria-invalid={draftError ? true : undefined}
-              aria-describedby={draftError ? 'convo-input-error' : undefined}
-              onChange={(e) => setDraft(e.target.value)}
-              onKeyDown={onKey}
-            />
-            <button type="submit" className="btn btn--primary">
-              Trimite
-            </button>
-            {draftError ? (
-              <p id="convo-input-error" className="convo__error" role="alert">
-                {messageFor(draftError)}
-              </p>
-            ) : null}
-          </form>
-        </>
+        ) : null}
+      </div>
+      {closed ? (
+        <p className="convo__closed muted" data-testid="convo-closed">
+          Nu mai sunteți prieteni: poți citi conversația, dar nu mai poți trimite mesaje.{' '}
+          <Link to="/prieteni">Mergi la prieteni</Link>
+        </p>
+      ) : blocked ? null : (
+        <Composer friendId={friendId!} scroller={scroller} stick={stick} />
       )}
     </section>
   );
