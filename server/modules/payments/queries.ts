@@ -148,14 +148,6 @@ export async function addPaidPeriod(db: Db, order: OrderRow): Promise<void> {
   );
 }
 
-export async function isPremium(db: Db, userId: number): Promise<boolean> {
-  const row = await db.one<{ premium: boolean }>(
-    'select coalesce(premium_until > now(), false) as premium from users where id = $1',
-    [userId],
-  );
-  return Boolean(row?.premium);
-}
-
 type SubscriptionRow = Omit<SubscriptionView, 'period_start' | 'period_end'> & {
   period_start: Date | string;
   period_end: Date | string;
@@ -166,15 +158,32 @@ function toSubscription(s: SubscriptionRow): SubscriptionView {
   return { ...s, period_start: iso(s.period_start), period_end: iso(s.period_end) };
 }
 
-/** The period running now, else the next one to start; null when none. */
-export async function currentSubscription(db: Db, userId: number): Promise<SubscriptionView | null> {
+/**
+ * The paid plan (issue 23 §1): the user's latest paid period not over, renewing or cancelled. Free
+ * periods (trial, coupon days, referral reward, grant) are kept apart: they add time to premium but
+ * never stand for the subscription, so the plan stays visible, cancellable and renewed on its date.
+ */
+export async function paidPlan(db: Db, userId: number): Promise<SubscriptionView | null> {
   const row = await db.one<SubscriptionRow>(
     `select ${SUB_COLS} from subscriptions s left join premium_packages p on p.id = s.package_id
-      where s.user_id = $1 and s.status <> 'ended' and s.period_end > now()
-      order by s.period_start limit 1`,
+      where s.user_id = $1 and s.source = 'order' and s.status <> 'ended'
+        -- A period just over whose renewal still retries is the plan too (its banner: "Plătește acum").
+        and (s.period_end > now() or exists (select 1 from subscription_renewals r where r.subscription_id = s.id and r.status = 'pending'))
+      order by s.period_end desc limit 1`,
     [userId],
   );
   return row ? toSubscription(row) : null;
+}
+
+/** Every period running now or still to come, in time order (what premium_until adds up). */
+export async function periodsAhead(db: Db, userId: number): Promise<SubscriptionView[]> {
+  const rows = await db.query<SubscriptionRow>(
+    `select ${SUB_COLS} from subscriptions s left join premium_packages p on p.id = s.package_id
+      where s.user_id = $1 and s.status <> 'ended' and s.period_end > now()
+      order by s.period_start, s.id limit 50`,
+    [userId],
+  );
+  return rows.map(toSubscription);
 }
 
 export async function premiumUntil(db: Db, userId: number): Promise<string | null> {
@@ -186,7 +195,9 @@ export async function premiumUntil(db: Db, userId: number): Promise<string | nul
 export async function cancelPaidPeriods(db: Db, userId: number): Promise<number> {
   const rows = await db.query(
     `update subscriptions set status = 'cancelled', cancel_at_period_end = true, cancelled_at = now()
-      where user_id = $1 and source = 'order' and status = 'active' and period_end > now() returning id`,
+      where user_id = $1 and source = 'order' and status = 'active'
+        and (period_end > now() or exists (select 1 from subscription_renewals r where r.subscription_id = subscriptions.id and r.status = 'pending'))
+      returning id`,
     [userId],
   );
   return rows.length;

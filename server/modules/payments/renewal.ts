@@ -16,10 +16,9 @@ import * as q from './queries.ts';
 import * as cq from './cards-queries.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 
-/** The first charge, this long before the period ends. */
-export const RENEW_LEAD_MS = 24 * 3600_000;
-/** Retries, in days after the first failure; then the subscription ends. */
-export const RETRY_DAYS = [1, 3, 5] as const;
+import { RENEW_LEAD_MS, RETRY_DAYS } from './renewal-rules.ts';
+
+export { RENEW_LEAD_MS, RETRY_DAYS };
 /** How long a claimed row is a runner's own. */
 export const LEASE_MS = 5 * 60_000;
 
@@ -58,9 +57,11 @@ async function enqueue(db: Db, now: Date): Promise<void> {
         and s.period_end <= $1::timestamptz + make_interval(secs => $2::int / 1000)
         -- A period that ended more than the retry window ago is not charged late.
         and s.period_end > $1::timestamptz - make_interval(days => $3)
-        -- Only the user's last period: an earlier one is followed by another already.
+        -- Only the user's last paid period: an earlier one is followed by another paid one already.
+        -- Free periods after it (coupon days, a referral reward) add time; they never stop the
+        -- renewal, which falls on the paid period's end (issue 23 §1).
         and not exists (select 1 from subscriptions l where l.user_id = s.user_id and l.id <> s.id
-                           and l.status <> 'ended' and l.period_end > s.period_end)
+                           and l.source = 'order' and l.status <> 'ended' and l.period_end > s.period_end)
      on conflict (subscription_id) do nothing`,
     [now.toISOString(), RENEW_LEAD_MS, RETRY_DAYS[RETRY_DAYS.length - 1]],
   );
@@ -106,8 +107,8 @@ async function renewOne(deps: RenewalDeps, row: RenewalRow, now: Date): Promise<
     later: boolean;
   }>(
     `select s.status, s.cancel_at_period_end, s.package_id, s.period_end,
-            exists (select 1 from subscriptions l where l.user_id = s.user_id and l.id <> s.id and l.status <> 'ended'
-                      and l.period_end > s.period_end) as later
+            exists (select 1 from subscriptions l where l.user_id = s.user_id and l.id <> s.id and l.source = 'order'
+                      and l.status <> 'ended' and l.period_end > s.period_end) as later
        from subscriptions s where s.id = $1`,
     [row.subscription_id],
   );

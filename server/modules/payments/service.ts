@@ -1,6 +1,7 @@
 // Payments rules (issue 8 §1–2): checkout creates one order per attempt and one provider intent
 // per order; the server settles an order only from what the provider answers (settle), in one
-// transaction with the paid period; a premium user cannot pay again; cancelling stops renewal and
+// transaction with the paid period; a user with a paid plan cannot pay again (free premium can: the
+// paid period follows it); cancelling stops renewal and
 // keeps premium to the period's end.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
@@ -17,6 +18,7 @@ import * as q from './queries.ts';
 import { orderWithCoupon } from '../coupons/service.ts';
 import * as cq from './cards-queries.ts';
 import { customerFor, detachQuietly, remove as removeCard } from './cards.ts';
+import { hasPaidPlan, subscriptionView } from './subscription.ts';
 
 export type Settled = 'succeeded' | 'failed' | 'canceled' | 'open' | 'unknown';
 
@@ -129,7 +131,9 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
       throw conflict('FORM_CONFLICT', 'idempotency_key');
     return withIntent(db, provider, same);
   }
-  if (await q.isPremium(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
+  // Free premium (trial, coupon days, a reward) may buy: the paid period starts when it ends.
+  // A paid plan already running is not bought twice.
+  if (await hasPaidPlan(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
   const pkg = await q.packageById(db, body.package_id);
   if (!pkg || !pkg.is_active) throw notFound('FORM_PACKAGE_NOT_FOUND');
   // Only the user's own saved card, of this provider; another user's id is simply not found.
@@ -140,7 +144,7 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
 
   await closeOpenAttempt(db, provider, userId, body.idempotency_key);
   // The attempt closed above may have been paid after all: then this one is not needed.
-  if (await q.isPremium(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
+  if (await hasPaidPlan(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
 
   const row = (t: Db, amount: number) =>
     q.insertOrder(t, {
@@ -175,9 +179,7 @@ export async function getOrder(db: Db, provider: PaymentProvider | null, userId:
   return { order: q.toOrder(order) };
 }
 
-export async function subscription(db: Db, userId: number): Promise<SubscriptionResponse> {
-  return { subscription: await q.currentSubscription(db, userId), premium_until: await q.premiumUntil(db, userId) };
-}
+export const subscription = (db: Db, userId: number): Promise<SubscriptionResponse> => subscriptionView(db, userId);
 
 export async function cancel(db: Db, userId: number): Promise<CancelResponse> {
   const n = await q.cancelPaidPeriods(db, userId);
