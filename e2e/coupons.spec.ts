@@ -53,7 +53,7 @@ test('redeem a days code on /setari/cupoane: premium at once; the same code twic
   await page.getByRole('button', { name: 'Aplică' }).click();
   await expect(page.getByText('Cuponul a fost deja folosit.')).toBeVisible();
   await page.goto('/cont/premium');
-  await expect(page.locator('[data-premium-display]')).toHaveText('Încă 6 zile de Premium');
+  await expect(page.locator('[data-premium-display]')).toHaveText('Încă 7 zile de Premium');
 });
 
 test('the anniversary code: a visitor signs in through the modal, comes back, claims it once', async ({ page, browser }) => {
@@ -111,7 +111,7 @@ test('the trial: activated once, refused the second time', async ({ page, contex
   await modal.getByRole('button', { name: 'Activează 3 zile gratuite' }).click();
   await expect(page.getByText('Ai activat 3 zile gratuite de Premium!')).toBeVisible();
   await expect(modal).toHaveCount(0);
-  await expect(page.locator('[data-premium-display]')).toHaveText('Încă 2 zile de Premium');
+  await expect(page.locator('[data-premium-display]')).toHaveText('Încă 3 zile de Premium');
   await expect(page.locator('[data-subscription="active"]')).toContainText('Perioada de probă Premium este activă până la');
 
   await other.getByRole('button', { name: 'Vreau perioada de probă' }).click();

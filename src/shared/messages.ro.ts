@@ -296,6 +296,8 @@ export const MESSAGES_RO: Record<Code, string> = {
   COUPON_DISABLED: 'Cuponul a fost dezactivat: nu mai poate fi revendicat sau folosit la plată.',
   SUBSCRIPTION_BOUGHT: 'Abonamentul a fost cumpărat. Bine ai venit în familia Premium!',
   SUBSCRIPTION_CANCELLED: 'Abonamentul a fost anulat.',
+  SUBSCRIPTION_RESUMED: 'Abonamentul a fost reluat: se reînnoiește din nou la sfârșitul perioadei plătite.',
+  SUBSCRIPTION_RENEWED: 'Plata a reușit: abonamentul a fost reînnoit.',
   BILLING_DATA_SAVED: 'Datele de facturare au fost salvate.',
   INVOICE_VOIDED: 'Factura a fost stornată.',
   FRIENDSHIP_SENT: 'Cererea de prietenie a fost trimisă.',

@@ -457,7 +457,7 @@ describe('user payload', () => {
   it('loadUser reads from the database; null for an unknown id', async () => {
     const a = await register(t.app);
     await t.db.query(
-      `update users set premium_until = now() + interval '3 days 2 hours', avatar_path = 'x.png' where id = $1`,
+      `update users set premium_until = now() + interval '3 days', avatar_path = 'x.png' where id = $1`,
       [a.user.id],
     );
     const u = await loadUser(t.db, a.user.id);

@@ -3,6 +3,7 @@
 import type { Db } from '../../db/db.ts';
 import type { OrderStatus, PaymentOrder, PremiumPackage, SubscriptionView } from '../../../src/shared/payment-payloads.ts';
 import type { CardSummary } from './provider.ts';
+import { RENEW_LEAD_MS } from './renewal-rules.ts';
 
 type PackageRow = { id: number; code: string; months: number; price_bani: number; vat_percent: number; is_active: boolean };
 
@@ -199,6 +200,28 @@ export async function cancelPaidPeriods(db: Db, userId: number): Promise<number>
         and (period_end > now() or exists (select 1 from subscription_renewals r where r.subscription_id = subscriptions.id and r.status = 'pending'))
       returning id`,
     [userId],
+  );
+  return rows.length;
+}
+
+/**
+ * Resumes a cancelled paid plan whose period still runs: renewal is on again, nothing is charged
+ * now, the period keeps its end. A renewal the job had closed because of the cancel waits again
+ * for its date (a day before the end); one closed after failed attempts is retried at once.
+ */
+export async function resumePaidPeriods(db: Db, userId: number): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `update subscriptions set status = 'active', cancel_at_period_end = false, cancelled_at = null
+      where user_id = $1 and source = 'order' and status = 'cancelled' and period_end > now() returning id`,
+    [userId],
+  );
+  if (!rows.length) return 0;
+  await db.query(
+    `update subscription_renewals r set status = 'pending', lease_until = null, updated_at = now(),
+            next_attempt_at = case when r.failures > 0 then now() else s.period_end - make_interval(secs => $2::int / 1000) end
+       from subscriptions s
+      where s.id = r.subscription_id and r.subscription_id = any($1::int[]) and r.status = 'ended'`,
+    [rows.map((r) => r.id), RENEW_LEAD_MS],
   );
   return rows.length;
 }

@@ -97,7 +97,7 @@ export async function runRenewals(deps: RenewalDeps, limit = 20): Promise<Outcom
   return out;
 }
 
-async function renewOne(deps: RenewalDeps, row: RenewalRow, now: Date): Promise<Outcome> {
+async function renewOne(deps: RenewalDeps, row: RenewalRow, now: Date, useDefault = false): Promise<Outcome> {
   const { db, provider } = deps;
   const sub = await db.one<{
     status: string;
@@ -123,7 +123,7 @@ async function renewOne(deps: RenewalDeps, row: RenewalRow, now: Date): Promise<
   const attempt = row.failures + 1;
   let order = await renewalOrder(db, row.subscription_id, attempt);
   if (!order) {
-    const card = await cq.defaultCard(db, row.user_id);
+    const card = (useDefault ? await cq.defaultCard(db, row.user_id) : undefined) ?? (await cardForAttempt(db, row.user_id, attempt));
     const customer =
       card && card.provider === provider.name
         ? await cq.customerOf(db, row.user_id, provider.name)
@@ -164,6 +164,35 @@ async function renewOne(deps: RenewalDeps, row: RenewalRow, now: Date): Promise<
     return fail(deps, row, now, order.failure_code ?? 'FORM_CARD_DECLINED');
   // Still processing at the provider: the next run reads it again.
   return release(db, row);
+}
+
+/**
+ * The card an attempt charges: the default first; after a decline, each retry the next saved card
+ * (newest first), so every card of the user is tried before the subscription ends (bounded by the
+ * retries of RETRY_DAYS), and back to the default when all were.
+ */
+async function cardForAttempt(db: Db, userId: number, attempt: number) {
+  const cards = await db.query<{ id: number }>(
+    'select id from payment_cards where user_id = $1 order by is_default desc, created_at desc, id desc limit 10',
+    [userId],
+  );
+  if (!cards.length) return undefined;
+  return cq.cardOfUser(db, userId, cards[(attempt - 1) % cards.length]!.id);
+}
+
+/**
+ * "Plătește acum" after a failed renewal: the user's failing attempt runs at once (with the card now
+ * first in line: the default, which the user may just have changed). null: nothing is failing.
+ */
+export async function retryNow(deps: RenewalDeps, userId: number): Promise<Outcome | null> {
+  const now = (deps.now ?? (() => new Date()))();
+  const row = await deps.db.one<RenewalRow>(
+    `update subscription_renewals set lease_until = $2::timestamptz + make_interval(secs => $3::int / 1000), next_attempt_at = $2, updated_at = now()
+      where user_id = $1 and status = 'pending' and failures > 0 and (lease_until is null or lease_until <= $2)
+      returning subscription_id, user_id, failures, first_failed_at`,
+    [userId, now.toISOString(), LEASE_MS],
+  );
+  return row ? renewOne(deps, row, now, true) : null;
 }
 
 type RenewalOrder = q.OrderRow & { card_id: number | null };
@@ -247,8 +276,8 @@ async function fail(deps: RenewalDeps, row: RenewalRow, now: Date, code: string)
   await deps.notify(row.user_id, {
     type: 'info',
     title: 'Reînnoirea abonamentului Premium nu a reușit',
-    message: `${reason} Încercăm din nou pe ${roDate(next)}. Poți alege alt card implicit în Setări, la Carduri.`,
-    link: '/setari/carduri',
+    message: `${reason} Încercăm din nou pe ${roDate(next)}, cu următorul card salvat dacă ai mai multe. Poți plăti acum sau alege alt card din pagina Premium.`,
+    link: '/cont/premium',
   });
   return 'failed';
 }

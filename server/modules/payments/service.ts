@@ -181,6 +181,13 @@ export async function getOrder(db: Db, provider: PaymentProvider | null, userId:
 
 export const subscription = (db: Db, userId: number): Promise<SubscriptionResponse> => subscriptionView(db, userId);
 
+/** "Reia abonamentul": a cancelled plan renews again (README: the remaining paid time is kept as it is). */
+export async function resume(db: Db, userId: number): Promise<SubscriptionResponse & { success: 'SUBSCRIPTION_RESUMED' }> {
+  const n = await q.resumePaidPeriods(db, userId);
+  if (!n) throw notFound('FORM_SUBSCRIPTION_NOT_FOUND');
+  return { success: 'SUBSCRIPTION_RESUMED', ...(await subscription(db, userId)) };
+}
+
 export async function cancel(db: Db, userId: number): Promise<CancelResponse> {
   const n = await q.cancelPaidPeriods(db, userId);
   if (!n) throw notFound('FORM_SUBSCRIPTION_NOT_FOUND');

@@ -15,6 +15,7 @@ import * as q from './queries.ts';
 import * as cq from './cards-queries.ts';
 import { RENEW_LEAD_MS } from './renewal-rules.ts';
 
+
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** Whether a paid plan runs (renewing or cancelled) or its renewal still retries: then no second checkout. */
@@ -103,3 +104,4 @@ export async function subscriptionView(db: Db, userId: number): Promise<Subscrip
     trial_available: trial,
   };
 }
+

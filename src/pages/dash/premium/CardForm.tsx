@@ -18,6 +18,8 @@ import {
 } from '../../../api/payments.ts';
 import { Link } from '../../../router/Link.tsx';
 import { SavedCardChoice, useSavedCardChoice, type CardChoice } from './SavedCardChoice.tsx';
+import { RenewalTerms } from './RenewalTerms.tsx';
+import type { CheckoutTerms } from '../../../shared/payment-payloads.ts';
 import {
   CardFields,
   cardErrorsFrom,
@@ -34,6 +36,7 @@ import { CheckoutTitle } from './CheckoutTitle.tsx';
 export function CardForm({
   pkg,
   quote = null,
+  terms,
   initialError,
   onPaid,
   onAlreadyPremium,
@@ -41,6 +44,8 @@ export function CardForm({
   pkg: PremiumPackage;
   /** The coupon the server accepted for this package, with the price it will charge. */
   quote?: QuoteResponse | null;
+  /** What this payment means: when the paid period runs, when and for how much it renews (the server's). */
+  terms?: CheckoutTerms;
   initialError?: string | null;
   onPaid: (order: PaymentOrder) => void;
   onAlreadyPremium: () => void;
@@ -110,6 +115,7 @@ export function CardForm({
       {saved.length ? <SavedCardChoice cards={saved} value={choice} onChange={setChoice} /> : null}
       {choice === 'new' ? <CardFields fields={fields} set={set} errors={errors} /> : null}
       <FormErrors codes={errors.general ?? []} />
+      <RenewalTerms terms={terms} saved={saved} choice={choice} discounted={coupon !== null} />
       <SubmitButton busy={busy} busyLabel="Se procesează plata…">
         Plătește {formatLei(price)}
       </SubmitButton>
