@@ -22,6 +22,8 @@ test('a coupon at checkout: the reduced price, a declined card keeps it, the san
   await page.getByRole('button', { name: 'Aplică' }).click();
   await expect(page.getByText(/Cupon BAC2026: −25% \(−99,75 lei\)/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Plată cu cardul: Premium 12 luni, 399,00 lei 299,25 lei' })).toBeVisible();
+  // The renewal is disclosed at its full amount, not the coupon's price (issue 23 §1).
+  await expect(page.getByTestId('renewal-terms')).toContainText('plătești automat 399,00 lei (prețul întreg al pachetului');
   // Another package: the server prices it again.
   await page.getByRole('radio', { name: /^1 lună/ }).check();
   await expect(page.getByRole('heading', { name: 'Plată cu cardul: Premium 1 lună, 49,00 lei 36,75 lei' })).toBeVisible();
@@ -112,7 +114,10 @@ test('the trial: activated once, refused the second time', async ({ page, contex
   await expect(page.getByText('Ai activat 3 zile gratuite de Premium!')).toBeVisible();
   await expect(modal).toHaveCount(0);
   await expect(page.locator('[data-premium-display]')).toHaveText('Încă 3 zile de Premium');
-  await expect(page.locator('[data-subscription="active"]')).toContainText('Perioada de probă Premium este activă până la');
+  await expect(page.locator('[data-subscription="free"]')).toContainText('Perioada de probă Premium este activă până la');
+  // Used this year: the offer is gone (issue 23 §1); the packages are there, after the trial.
+  await expect(page.getByRole('button', { name: 'Vreau perioada de probă' })).toHaveCount(0);
+  await expect(page.getByTestId('free-premium-note')).toBeVisible();
 
   await other.getByRole('button', { name: 'Vreau perioada de probă' }).click();
   const again = other.getByRole('dialog', { name: 'Perioada de probă Premium' });

@@ -3,7 +3,10 @@
 // cancels and keeps it to the period end; declined cards show their Romanian messages. Each test
 // registers its own account, so the demo accounts stay as other specs expect them.
 import { test, expect } from './fixtures.ts';
-import { registerAccount, payWithTestCard } from './helpers.ts';
+import { registerAccount, payWithTestCard, shoot } from './helpers.ts';
+
+/** Where the screenshots of the premium page go (unset: none are taken). */
+const shots = process.env.PREMIUM_SHOTS;
 
 
 test('buy a package with the 3-D Secure card, see premium, cancel and keep it to the period end', async ({ page }) => {
@@ -27,7 +30,9 @@ test('buy a package with the 3-D Secure card, see premium, cancel and keep it to
   await expect(page.locator('[data-premium-display]')).toHaveText(/^Încă \d+ de zile de Premium$/);
   // The premium display of SPEC §4 in the navigation: gold border and crown on the avatar.
   await expect(page.locator('.avatar--premium .avatar__crown').first()).toBeVisible();
-  await expect(page.locator('[data-subscription="active"]')).toContainText('Abonamentul Premium de 3 luni este activ până la');
+  await expect(page.locator('[data-subscription="active"]')).toContainText('Abonamentul Premium de 3 luni este activ, plătit până la');
+  // The next charge is disclosed (issue 23 §1): the full amount, the date and the card.
+  await expect(page.locator('[data-renewal]')).toContainText(/Următoarea plată: 129,00 lei pe \d+ \p{L}+ \d{4}, cu cardul Visa •••• 3184/u);
 
   await page.getByRole('button', { name: 'Anulează abonamentul' }).click();
   await page.getByRole('button', { name: 'Da, anulează abonamentul' }).click();
@@ -35,6 +40,44 @@ test('buy a package with the 3-D Secure card, see premium, cancel and keep it to
   await page.reload();
   await expect(page.locator('[data-premium-display]')).toHaveText(/^Încă \d+ de zile de Premium$/);
   await expect(page.getByRole('button', { name: 'Anulează abonamentul' })).toHaveCount(0);
+  await expect(page.locator('[data-renewal]')).toHaveCount(0);
+  // A cancelled plan can be resumed: the next charge is back, nothing is paid now.
+  await page.getByRole('button', { name: 'Reia abonamentul' }).click();
+  await expect(page.getByText('Abonamentul a fost reluat: se reînnoiește din nou la sfârșitul perioadei plătite.')).toBeVisible();
+  await expect(page.locator('[data-subscription="active"]')).toBeVisible();
+  await expect(page.locator('[data-renewal]')).toContainText('129,00 lei');
+  await expect(page.getByRole('button', { name: 'Anulează abonamentul' })).toBeVisible();
+});
+
+test('free premium (ZILE7) can buy: the paid period starts after the free days; the plan and both periods show', async ({ page }) => {
+  test.slow();
+  await registerAccount(page, 'Dana Bonusescu');
+  await page.goto('/setari/cupoane');
+  await page.getByLabel('Codul cuponului').fill('ZILE7');
+  await page.getByRole('button', { name: 'Aplică' }).click();
+  await expect(page.locator('[data-coupon="ZILE7"]')).toContainText('Folosit');
+  await page.goto('/cont/premium');
+  await expect(page.locator('[data-premium-display]')).toHaveText('Încă 7 zile de Premium');
+  await expect(page.locator('[data-subscription="free"]')).toContainText('Premiumul primit cu un cupon este activ până la');
+  // Before the fix: no packages at all for a premium user, and no reason.
+  await expect(page.getByTestId('free-premium-note')).toContainText('perioada plătită începe când se termină zilele gratuite');
+  await page.getByRole('radio', { name: /^1 lună/ }).check();
+  const terms = page.getByTestId('renewal-terms');
+  await expect(terms).toContainText('Perioada plătită începe pe');
+  await expect(terms).toContainText('plătești automat 49,00 lei cu cardul cu care plătești acum');
+  await shoot(page, shots, 'premium-checkout-free');
+  await payWithTestCard(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
+  await expect(page.locator('[data-subscription="active"]')).toContainText('Abonamentul Premium de 1 lună este activ');
+  await expect(page.locator('[data-renewal]')).toContainText('49,00 lei');
+  await expect(page.locator('[data-renewal]')).toContainText('Visa •••• 4242');
+  await expect(page.locator('[data-period]')).toHaveCount(2);
+  await expect(page.locator('[data-period="coupon"]')).toContainText('Zile primite cu un cupon');
+  await expect(page.locator('[data-period="order"]')).toContainText('Premium plătit, 1 lună');
+  await expect(page.getByRole('button', { name: 'Anulează abonamentul' })).toBeVisible();
+  // 7 free days and a month: counted inclusively, never one short.
+  await expect(page.locator('[data-premium-display]')).toHaveText(/^Încă (3[5-9]) de zile de Premium$/);
+  await shoot(page, shots, 'premium-plan');
 });
 
 test('declined cards show their Romanian message; a 3-D Secure refusal too', async ({ page }) => {
