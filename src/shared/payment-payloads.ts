@@ -92,7 +92,7 @@ export type SubscriptionResponse = {
   /** The next charge while the plan renews; null otherwise. */
   renewal: RenewalView | null;
   renewal_failure: RenewalFailureView | null;
-  /** Without a paid plan: the terms of buying each package now (checkout is allowed); else []. */
+  /** The terms of buying each package the user may buy now: every one without a paid plan, the longer ones with a plan (an upgrade). */
   checkout_terms: CheckoutTerms[];
   /** The trial can still be activated this calendar year (and no premium runs). */
   trial_available: boolean;

@@ -171,7 +171,9 @@ describe('free premium can buy; the paid period starts where the free days end',
     expect(ms(p[1]!.period_end)).toBe(ms(terms.ends_at));
     // Now a paid plan runs: no second one.
     expect(k.codeOf(await checkout(u, 1))).toBe('FORM_USER_ALREADY_PREMIUM');
-    expect((await view(u)).checkout_terms).toEqual([]);
+    // Only an upgrade to a longer package is offered.
+    const upgrade = (await view(u)).checkout_terms.map((x) => pkgs.find((p) => p.id === x.package_id)!.months);
+    expect(upgrade).toEqual([3, 6, 12]);
   });
 
   it('coupon days (ZILE7) and the anniversary code: its discount is usable at once', async () => {

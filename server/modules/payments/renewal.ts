@@ -123,7 +123,7 @@ async function renewOne(deps: RenewalDeps, row: RenewalRow, now: Date, useDefaul
   const attempt = row.failures + 1;
   let order = await renewalOrder(db, row.subscription_id, attempt);
   if (!order) {
-    const card = (useDefault ? await cq.defaultCard(db, row.user_id) : undefined) ?? (await cardForAttempt(db, row.user_id, attempt));
+    const card = (useDefault ? await cq.defaultCard(db, row.user_id) : undefined) ?? (await cardForAttempt(db, row.user_id, row.subscription_id));
     const customer =
       card && card.provider === provider.name
         ? await cq.customerOf(db, row.user_id, provider.name)
@@ -167,17 +167,22 @@ async function renewOne(deps: RenewalDeps, row: RenewalRow, now: Date, useDefaul
 }
 
 /**
- * The card an attempt charges: the default first; after a decline, each retry the next saved card
- * (newest first), so every card of the user is tried before the subscription ends (bounded by the
- * retries of RETRY_DAYS), and back to the default when all were.
+ * The card an attempt charges: the default, unless this renewal already failed with it; then a saved
+ * card not tried yet (newest first), so every card is tried before the subscription ends (bounded
+ * by the retries of RETRY_DAYS); when all were, the default again. A card made default meanwhile
+ * is tried first.
  */
-async function cardForAttempt(db: Db, userId: number, attempt: number) {
-  const cards = await db.query<{ id: number }>(
-    'select id from payment_cards where user_id = $1 order by is_default desc, created_at desc, id desc limit 10',
-    [userId],
+async function cardForAttempt(db: Db, userId: number, subscriptionId: number) {
+  const row = await db.one<{ id: number }>(
+    `select c.id from payment_cards c
+      where c.user_id = $1
+      order by exists (select 1 from payment_orders o where o.renews_subscription_id = $2 and o.card_id = c.id
+                         and o.status = 'failed'),
+               c.is_default desc, c.created_at desc, c.id desc
+      limit 1`,
+    [userId, subscriptionId],
   );
-  if (!cards.length) return undefined;
-  return cq.cardOfUser(db, userId, cards[(attempt - 1) % cards.length]!.id);
+  return row ? cq.cardOfUser(db, userId, row.id) : undefined;
 }
 
 /**

@@ -18,7 +18,7 @@ import * as q from './queries.ts';
 import { orderWithCoupon } from '../coupons/service.ts';
 import * as cq from './cards-queries.ts';
 import { customerFor, detachQuietly, remove as removeCard } from './cards.ts';
-import { hasPaidPlan, subscriptionView } from './subscription.ts';
+import { mayBuy, subscriptionView } from './subscription.ts';
 
 export type Settled = 'succeeded' | 'failed' | 'canceled' | 'open' | 'unknown';
 
@@ -131,10 +131,10 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
       throw conflict('FORM_CONFLICT', 'idempotency_key');
     return withIntent(db, provider, same);
   }
-  // Free premium (trial, coupon days, a reward) may buy: the paid period starts when it ends.
-  // A paid plan already running is not bought twice.
-  if (await hasPaidPlan(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
   const pkg = await q.packageById(db, body.package_id);
+  // Free premium (trial, coupon days, a reward) may buy: the paid period starts when it ends. A
+  // paid plan is not bought twice, only upgraded to a longer package (README: "Upgrade").
+  if (!(await mayBuy(db, userId, pkg?.months ?? 0))) throw conflict('FORM_USER_ALREADY_PREMIUM');
   if (!pkg || !pkg.is_active) throw notFound('FORM_PACKAGE_NOT_FOUND');
   // Only the user's own saved card, of this provider; another user's id is simply not found.
   if (body.card_id !== undefined) {
@@ -144,7 +144,7 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
 
   await closeOpenAttempt(db, provider, userId, body.idempotency_key);
   // The attempt closed above may have been paid after all: then this one is not needed.
-  if (await hasPaidPlan(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
+  if (!(await mayBuy(db, userId, pkg.months))) throw conflict('FORM_USER_ALREADY_PREMIUM');
 
   const row = (t: Db, amount: number) =>
     q.insertOrder(t, {

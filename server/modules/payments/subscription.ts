@@ -18,9 +18,15 @@ import { RENEW_LEAD_MS } from './renewal-rules.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** Whether a paid plan runs (renewing or cancelled) or its renewal still retries: then no second checkout. */
-export async function hasPaidPlan(db: Db, userId: number): Promise<boolean> {
-  return (await q.paidPlan(db, userId)) !== null;
+/**
+ * Whether the user may pay for a package of `months`: without a paid plan (free premium included),
+ * or to upgrade the plan to a longer package. The upgrade is paid in full and starts where the
+ * premium held ends, so no paid day is lost; the older plan then stops renewing (the job renews
+ * only the last paid period).
+ */
+export async function mayBuy(db: Db, userId: number, months: number): Promise<boolean> {
+  const plan = await q.paidPlan(db, userId);
+  return !plan || months > (plan.months ?? 0);
 }
 
 async function renewalOf(db: Db, userId: number, planId: number, periodEnd: string): Promise<{
@@ -59,14 +65,14 @@ async function renewalOf(db: Db, userId: number, planId: number, periodEnd: stri
   };
 }
 
-/** Buying each active package now: the paid period starts where premium held ends (now without any). */
-async function checkoutTerms(db: Db, userId: number): Promise<CheckoutTerms[]> {
+/** Buying each package the user may buy now: the paid period starts where premium held ends (now without any). */
+async function checkoutTerms(db: Db, userId: number, longerThan: number): Promise<CheckoutTerms[]> {
   const rows = await db.query<{ package_id: number; starts_at: Date | string; ends_at: Date | string; price_bani: number }>(
     `select p.id as package_id, s.start as starts_at, s.start + make_interval(months => p.months) as ends_at, p.price_bani
        from premium_packages p,
             (select greatest(now(), coalesce(premium_until, now())) as start from users where id = $1) s
-      where p.is_active order by p.sort, p.id`,
-    [userId],
+      where p.is_active and p.months > $2 order by p.sort, p.id`,
+    [userId, longerThan],
   );
   return rows.map((r) => ({
     package_id: r.package_id,
@@ -100,7 +106,7 @@ export async function subscriptionView(db: Db, userId: number): Promise<Subscrip
     premium_until: premiumUntil,
     renewal: plan && plan.status === 'active' && !plan.cancel_at_period_end ? r.renewal : null,
     renewal_failure: r.failure,
-    checkout_terms: plan ? [] : await checkoutTerms(db, userId),
+    checkout_terms: await checkoutTerms(db, userId, plan?.months ?? 0),
     trial_available: trial,
   };
 }

@@ -34,7 +34,7 @@ import { CouponField } from './premium/CouponField.tsx';
 import { TrialOffer } from './premium/TrialOffer.tsx';
 import '../settings/coupons.css';
 import type { QuoteResponse } from '../../api/coupons.ts';
-import { formatLei, longDate, packageTitle } from './premium/format.ts';
+import { formatLei, longDate, monthsLabel, packageTitle } from './premium/format.ts';
 
 // Stripe's card form (and Stripe.js with it) is fetched only when the provider is Stripe.
 const StripeCardForm = lazy(() => import('./premium/stripe/StripeCardForm.tsx'));
@@ -133,8 +133,10 @@ function PremiumPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [returned]);
 
-  const pkg = catalogue?.packages.find((p) => p.id === selected);
   const plan = sub?.subscription ?? null;
+  // With a paid plan, only a longer package may be bought (an upgrade: README "Upgrade").
+  const offered = catalogue?.packages.filter((p) => !plan || p.months > (plan.months ?? 0)) ?? [];
+  const pkg = offered.find((p) => p.id === selected) ?? offered.at(-1);
   // Free premium (trial, coupon days, a reward) may buy too: only a paid plan closes the checkout.
   const freeUntil = premium && !plan && sub?.premium_until ? sub.premium_until : null;
   const terms = sub?.checkout_terms.find((t) => t.package_id === pkg?.id);
@@ -171,7 +173,7 @@ function PremiumPage() {
       </div>
       {/* The trial is free: offered whatever the card payments' state, until used this year. */}
       {sub?.trial_available && !premium && !paid ? <TrialOffer onActivated={loadSub} /> : null}
-      {plan || (premium && subError) ? (
+      {(plan && !offered.length) || (premium && subError) ? (
         <Link to="/teste" className="btn btn--primary">
           Mergi la teste
         </Link>
@@ -193,7 +195,17 @@ function PremiumPage() {
               plătită începe când se termină zilele gratuite, așa că nu pierzi nicio zi.
             </p>
           ) : null}
-          <PackageList packages={catalogue.packages} selected={selected} onSelect={setSelected} />
+          {plan ? (
+            <div className="checkout__upgrade" data-testid="upgrade">
+              <h2>Treci la un pachet mai lung</h2>
+              <p className="muted">
+                Plătești acum pachetul întreg. Perioada lui începe pe {longDate(sub?.premium_until ?? plan.period_end)}, când se
+                termină Premiumul pe care îl ai, așa că nu pierzi nimic din ce ai plătit; abonamentul de{' '}
+                {monthsLabel(plan.months ?? 1)} nu se mai reînnoiește, se reînnoiește doar cel nou.
+              </p>
+            </div>
+          ) : null}
+          <PackageList packages={offered} selected={pkg?.id ?? null} onSelect={setSelected} />
           {pkg ? (
             <div className="card checkout__pay">
               <CouponField packageId={pkg.id} initialCode={initialCoupon} quote={quote} onQuote={setQuote} />
