@@ -91,8 +91,21 @@ test('declined cards show their Romanian message; a 3-D Secure refusal too', asy
   await page.getByRole('radio', { name: /^1 lună/ }).check();
   await payWithTestCard(page, '4000 0000 0000 9995');
   await expect(page.getByRole('alert')).toContainText('Fonduri insuficiente pe card.');
+  // A typo (wrong check digit, 12 digits, an expiry past) stays in the form: no checkout request,
+  // so no refused payment in the history (issue 23 §1).
+  const checkouts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/payments/checkout')) checkouts.push(r.url());
+  });
   await payWithTestCard(page, '4242 4242 4242 4241');
-  await expect(page.getByRole('alert')).toContainText('Numărul cardului nu este corect.');
+  await expect(page.getByText('Numărul cardului nu este corect.')).toBeVisible();
+  await payWithTestCard(page, '4242 4242 4242');
+  await expect(page.getByText('Numărul cardului nu este corect.')).toBeVisible();
+  await page.getByLabel('Numărul cardului').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expirare (LL/AA)').fill('01/20');
+  await page.getByRole('button', { name: /^Plătește/ }).click();
+  await expect(page.getByText('Cardul a expirat.')).toBeVisible();
+  expect(checkouts).toEqual([]);
   await payWithTestCard(page, '4000 0027 6000 3184');
   await page.getByRole('button', { name: 'Respinge' }).click();
   await expect(page).toHaveURL(/\/cont\/premium$/);
