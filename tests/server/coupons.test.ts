@@ -111,6 +111,16 @@ describe('authentication first, then input', () => {
 });
 
 describe('redeem on /setari/cupoane', () => {
+  it('a code typed with spaces inside, a typographic dash or any case is the same code (issue 23 §1)', async () => {
+    const code = await coupon({ kind: 'days', days: 2 });
+    const typed = `  ${code.toLowerCase().replace('-', ' – ')} `;
+    const res = await api('POST', '/coupons/redeem', await person(), { code: typed });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().coupon.code).toBe(code);
+    const quoted = await api('POST', '/coupons/quote', await person(), { code: ` ${(await coupon()).toLowerCase().split('').join(' ')} `, package_id: pkg(1).id });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+  });
+
   it('a days coupon gives its premium as a subscription period of kind coupon, used at once', async () => {
     const u = await person();
     const code = await coupon({ kind: 'days', days: 7 });

@@ -281,7 +281,7 @@ async function fail(deps: RenewalDeps, row: RenewalRow, now: Date, code: string)
   await deps.notify(row.user_id, {
     type: 'info',
     title: 'Reînnoirea abonamentului Premium nu a reușit',
-    message: `${reason} Încercăm din nou pe ${roDate(next)}, cu următorul card salvat dacă ai mai multe. Poți plăti acum sau alege alt card din pagina Premium.`,
+    message: `${reason} Încercăm din nou pe ${roDate(next)}. Dacă ai mai multe carduri salvate, încercăm și cu altul. Poți plăti acum sau alege alt card din pagina Premium.`,
     link: '/cont/premium',
   });
   return 'failed';
