@@ -92,11 +92,17 @@ test('the anniversary code: a visitor signs in through the modal, comes back, cl
   // The notification is at the front of the feed.
   await visitor.goto('/notificari');
   await expect(visitor.getByText(/Ai primit 5 zile de Premium și 20% reducere la pachet cu codul ANIV-/).first()).toBeVisible();
-  // Counted down for everyone; already claimed sends this user to the statistics.
+  // Counted down for everyone; already claimed: the page shows this user's code (issue 23 §1).
   const after = await (await visitor.request.get('/api/v1/coupons/remaining-count?type=grilio_story_code_1')).json();
   expect(after.remaining_count).toBe(before - 1);
   await visitor.goto('/story/coupon');
-  await expect(visitor).toHaveURL(/\/statistici$/);
+  await expect(visitor).toHaveURL(/\/story\/coupon$/);
+  await expect(visitor.getByTestId('story-claimed')).toContainText(/Codul tău: ANIV-[A-Z2-9]{10}\./);
+  await expect(visitor.getByRole('dialog')).toHaveCount(0);
+  await visitor.getByRole('link', { name: 'Folosește la plată' }).click();
+  await expect(visitor).toHaveURL(/\/cont\/premium\?cupon=ANIV-/);
+  // Its free days do not stop the purchase: the packages are there with the discount.
+  await expect(visitor.getByText(/Cupon ANIV-[A-Z2-9]{10}: −20%/)).toBeVisible();
   await context.close();
 });
 
@@ -123,6 +129,11 @@ test('the trial: activated once, refused the second time', async ({ page, contex
   const again = other.getByRole('dialog', { name: 'Perioada de probă Premium' });
   await again.getByRole('button', { name: 'Activează 3 zile gratuite' }).click();
   await expect(again.getByText('Ai folosit deja perioada de probă anul acesta.')).toBeVisible();
+  // Escape closes it, also after the busy button let go of the focus (issue 23 §1).
+  await other.keyboard.press('Escape');
+  await expect(again).toHaveCount(0);
+  await other.getByRole('button', { name: 'Vreau perioada de probă' }).click();
+  await expect(again).toBeVisible();
   // Closing clears the error (SPEC §4).
   await again.getByRole('button', { name: 'Mai târziu' }).click();
   await other.getByRole('button', { name: 'Vreau perioada de probă' }).click();
