@@ -126,11 +126,15 @@ describe('a referred user who paid sees the subscription', () => {
     const u = await k.person();
     await t.db.query('insert into referrals (referrer_id, referred_id) values ($1, $2)', [referrer.id, u.id]);
     await k.buy(u, pkg(1));
+    // Both are told of the reward (migration 033), once.
+    for (const who of [u, referrer]) expect(await noteTitles(who.id)).toEqual(['Ai primit zile de Premium pentru recomandare']);
+    await k.buy(u, pkg(3)); // an upgrade: a later paid order rewards nothing, tells nothing
+    expect(await noteTitles(referrer.id)).toEqual(['Ai primit zile de Premium pentru recomandare']);
     const v = await view(u);
     // Before: { source: 'referral' } was "the subscription", with nothing to cancel.
-    expect(v.subscription).toMatchObject({ source: 'order', status: 'active', months: 1 });
-    expect(v.periods.map((p) => p.source).sort()).toEqual(['order', 'referral']);
-    expect(v.renewal).toMatchObject({ amount_bani: pkg(1).price_bani, card: { last4: '4242' } });
+    expect(v.subscription).toMatchObject({ source: 'order', status: 'active', months: 3 });
+    expect(v.periods.map((p) => p.source)).toEqual(['referral', 'order', 'order']);
+    expect(v.renewal).toMatchObject({ amount_bani: pkg(3).price_bani, months: 3, card: { last4: '4242' } });
     const cancel = await k.api('POST', '/payments/subscription/cancel', u);
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json()).toMatchObject({ subscription: { source: 'order', status: 'cancelled' }, renewal: null });
