@@ -112,3 +112,24 @@ test('declined cards show their Romanian message; a 3-D Secure refusal too', asy
   await expect(page.getByRole('alert')).toContainText('Autentificarea 3D Secure a eșuat.');
   await expect(page.getByRole('heading', { name: 'Spre buget!' })).toBeVisible();
 });
+
+test('a stale 3-D Secure tab of an order replaced by a newer payment: told so, never "Cardul a fost refuzat."', async ({ page, context }) => {
+  test.slow();
+  await registerAccount(page, 'Sorin Filescu');
+  await page.goto('/cont/premium');
+  await page.getByRole('radio', { name: /^1 lună/ }).check();
+  await payWithTestCard(page, '4000 0027 6000 3184');
+  await expect(page).toHaveURL(/\/plata\/3ds\/pi_sbx_/);
+  // Another tab pays with another card meanwhile: the first attempt is replaced (canceled).
+  const other = await context.newPage();
+  await other.goto('/cont/premium');
+  await other.getByRole('radio', { name: /^1 lună/ }).check();
+  await payWithTestCard(other, '4242 4242 4242 4242');
+  await expect(other.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
+  // The stale tab authorises: the page asks what happened and says it (issue 23 §1).
+  await page.getByRole('button', { name: 'Autorizează' }).click();
+  await expect(page).toHaveURL(/\/cont\/premium/);
+  await expect(page.getByText('Plata aceasta a fost înlocuită de o încercare mai nouă; pentru ea nu s-a încasat nimic.')).toBeVisible();
+  await expect(page.getByText('Cardul a fost refuzat.')).toHaveCount(0);
+  await expect(page.locator('[data-subscription="active"]')).toContainText('Abonamentul Premium de 1 lună este activ');
+});

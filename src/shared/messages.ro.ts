@@ -166,6 +166,8 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_CARD_WRONG_EXPIRY: 'Data expirării nu este corectă.',
   FORM_CARD_INCOMPLETE: 'Completează datele cardului: numărul, data expirării și codul CVV.',
   FORM_PAYMENT_PENDING: 'Confirmarea este încă în curs. Apasă din nou peste câteva momente ca să vezi rezultatul (nu se face o plată nouă).',
+  FORM_PAYMENT_STATUS_UNKNOWN: 'Conexiunea s-a întrerupt și nu știm încă dacă plata a trecut. Verificăm din nou când revine internetul; nu plăti încă o dată până atunci.',
+  FORM_PAYMENT_REPLACED: 'Plata aceasta a fost înlocuită de o încercare mai nouă; pentru ea nu s-a încasat nimic.',
   FORM_CARD_MUST_KEEP_ONE: 'Trebuie să păstrezi cel puțin un card cât timp ai un abonament activ.',
   FORM_NO_DEFAULT_PAYMENT_METHOD: 'Nu ai o metodă de plată implicită.',
   FORM_USER_ALREADY_PREMIUM: 'Ai deja Premium.',

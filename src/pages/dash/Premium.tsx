@@ -34,7 +34,7 @@ import { CouponField } from './premium/CouponField.tsx';
 import { TrialOffer } from './premium/TrialOffer.tsx';
 import '../settings/coupons.css';
 import type { QuoteResponse } from '../../api/coupons.ts';
-import { formatLei, longDate, monthsLabel, packageTitle } from './premium/format.ts';
+import { formatLei, longDate, monthsLabel, orderProblem, packageTitle } from './premium/format.ts';
 
 // Stripe's card form (and Stripe.js with it) is fetched only when the provider is Stripe.
 const StripeCardForm = lazy(() => import('./premium/stripe/StripeCardForm.tsx'));
@@ -124,7 +124,9 @@ function PremiumPage() {
         if (order.status === 'succeeded') void onPaid(order);
         else {
           setSelected(order.package_id);
-          setReturnedError(order.failure_code ?? 'FORM_CARD_DECLINED');
+          // A canceled order was replaced by a newer attempt: not a declined card (issue 23 §1).
+          setReturnedError(orderProblem(order));
+          loadSub();
         }
         setParams({}, { replace: true });
       },
