@@ -134,7 +134,8 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
   const pkg = await q.packageById(db, body.package_id);
   // Free premium (trial, coupon days, a reward) may buy: the paid period starts when it ends. A
   // paid plan is not bought twice, only upgraded to a longer package (README: "Upgrade").
-  if (!(await mayBuy(db, userId, pkg?.months ?? 0))) throw conflict('FORM_USER_ALREADY_PREMIUM');
+  const before = await q.paidPlan(db, userId);
+  if (!mayBuy(before, pkg?.months ?? 0)) throw conflict('FORM_USER_ALREADY_PREMIUM');
   if (!pkg || !pkg.is_active) throw notFound('FORM_PACKAGE_NOT_FOUND');
   // Only the user's own saved card, of this provider; another user's id is simply not found.
   if (body.card_id !== undefined) {
@@ -144,7 +145,10 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
 
   await closeOpenAttempt(db, provider, userId, body.idempotency_key);
   // The attempt closed above may have been paid after all: then this one is not needed.
-  if (!(await mayBuy(db, userId, pkg.months))) throw conflict('FORM_USER_ALREADY_PREMIUM');
+  // A plan that appeared meanwhile (that attempt was paid after all, in another tab) is not
+  // "upgraded" by this one: the user never saw it; this payment is not needed.
+  const after = await q.paidPlan(db, userId);
+  if (after && (after.id !== before?.id || !mayBuy(after, pkg.months))) throw conflict('FORM_USER_ALREADY_PREMIUM');
 
   const row = (t: Db, amount: number) =>
     q.insertOrder(t, {

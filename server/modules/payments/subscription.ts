@@ -19,13 +19,12 @@ import { RENEW_LEAD_MS } from './renewal-rules.ts';
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
- * Whether the user may pay for a package of `months`: without a paid plan (free premium included),
+ * Whether the user, with this paid plan or none, may pay for a package of `months`: without a paid plan (free premium included),
  * or to upgrade the plan to a longer package. The upgrade is paid in full and starts where the
  * premium held ends, so no paid day is lost; the older plan then stops renewing (the job renews
  * only the last paid period).
  */
-export async function mayBuy(db: Db, userId: number, months: number): Promise<boolean> {
-  const plan = await q.paidPlan(db, userId);
+export function mayBuy(plan: { months: number | null } | null, months: number): boolean {
   return !plan || months > (plan.months ?? 0);
 }
 

@@ -32,7 +32,7 @@ export function RenewalTerms({
       <p>
         <strong>Abonament cu reînnoire automată.</strong>{' '}
         {startsLater
-          ? `Perioada plătită începe pe ${longDate(terms.starts_at)}, după zilele de Premium gratuit pe care le ai, și ține până pe ${longDate(terms.ends_at)}.`
+          ? `Perioada plătită începe pe ${longDate(terms.starts_at)}, după Premiumul pe care îl ai deja, și ține până pe ${longDate(terms.ends_at)}.`
           : `Perioada plătită ține de azi până pe ${longDate(terms.ends_at)}.`}
       </p>
       <p>
