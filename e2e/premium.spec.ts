@@ -133,3 +133,27 @@ test('a stale 3-D Secure tab of an order replaced by a newer payment: told so, n
   await expect(page.getByText('Cardul a fost refuzat.')).toHaveCount(0);
   await expect(page.locator('[data-subscription="active"]')).toContainText('Abonamentul Premium de 1 lună este activ');
 });
+
+test('a failed renewal shows its banner with "Plătește acum" and "Alege alt card" (the failure stubbed in the answer)', async ({ page }) => {
+  test.slow();
+  await registerAccount(page, 'Vlad Reînnoiescu');
+  await page.goto('/cont/premium');
+  await page.getByRole('radio', { name: /^1 lună/ }).check();
+  await payWithTestCard(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
+  // The renewal job runs on the server's clock (tests/server/renewal-resume.test.ts moves it); here
+  // the server's own answer is kept and only its failure field is set, to see the screen.
+  await page.route('**/api/v1/payments/subscription', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    body.renewal_failure = { code: 'FORM_CARD_INSUFFICIENT_FUNDS', failures: 1, next_attempt_at: body.renewal.charge_at };
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.reload();
+  const banner = page.getByTestId('renewal-failed');
+  await expect(banner).toContainText('Reînnoirea abonamentului nu a reușit');
+  await expect(banner).toContainText('Fonduri insuficiente pe card. Încercăm din nou pe');
+  await expect(banner.getByRole('button', { name: 'Plătește acum' })).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Alege alt card' })).toHaveAttribute('href', '/setari/carduri');
+  await shoot(page, shots, 'premium-renewal-failed');
+});
