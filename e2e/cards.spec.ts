@@ -59,7 +59,7 @@ test('add a 3-D Secure card, list newest first, make default, remove; a refused 
   await expect(rows(page).first()).toContainText('Implicit');
 });
 
-test("the card paid with at checkout is saved as the default; the last card cannot be removed ('must keep one card')", async ({
+test("the card paid with at checkout is saved as the default; the last card cannot be removed (disabled, with the reason)", async ({
   page,
 }) => {
   test.slow();
@@ -79,11 +79,11 @@ test("the card paid with at checkout is saved as the default; the last card cann
   await expect(rows(page).first()).toContainText('Implicit');
   await expect(page.getByText('Nu ai o metodă de plată implicită.')).toHaveCount(0);
   await expect(page.getByText('Abonamentul tău se reînnoiește automat cu cardul implicit')).toBeVisible();
-  await page.getByRole('button', { name: 'Șterge cardul Visa •••• 4242' }).click();
-  await page.getByRole('button', { name: 'Da, șterge' }).click();
-  await expect(page.getByRole('alert')).toContainText(
-    'Trebuie să păstrezi cel puțin un card cât timp ai un abonament activ.',
-  );
+  // The last card needed for renewal is not offered for removal only to be refused (issue 23 §1):
+  // "Șterge" is disabled and points to the reason.
+  const remove = page.getByRole('button', { name: 'Șterge cardul Visa •••• 4242' });
+  await expect(remove).toBeDisabled();
+  await expect(remove).toHaveAccessibleDescription(/ultimul card nu poate fi\s+șters/);
   await page.reload();
   await expect(rows(page)).toHaveCount(1);
 });

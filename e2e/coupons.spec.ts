@@ -22,6 +22,8 @@ test('a coupon at checkout: the reduced price, a declined card keeps it, the san
   await page.getByRole('button', { name: 'Aplică' }).click();
   await expect(page.getByText(/Cupon BAC2026: −25% \(−99,75 lei\)/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Plată cu cardul: Premium 12 luni, 399,00 lei 299,25 lei' })).toBeVisible();
+  // The renewal is disclosed at its full amount, not the coupon's price (issue 23 §1).
+  await expect(page.getByTestId('renewal-terms')).toContainText('plătești automat 399,00 lei (prețul întreg al pachetului');
   // Another package: the server prices it again.
   await page.getByRole('radio', { name: /^1 lună/ }).check();
   await expect(page.getByRole('heading', { name: 'Plată cu cardul: Premium 1 lună, 49,00 lei 36,75 lei' })).toBeVisible();
@@ -53,7 +55,7 @@ test('redeem a days code on /setari/cupoane: premium at once; the same code twic
   await page.getByRole('button', { name: 'Aplică' }).click();
   await expect(page.getByText('Cuponul a fost deja folosit.')).toBeVisible();
   await page.goto('/cont/premium');
-  await expect(page.locator('[data-premium-display]')).toHaveText('Încă 6 zile de Premium');
+  await expect(page.locator('[data-premium-display]')).toHaveText('Încă 7 zile de Premium');
 });
 
 test('the anniversary code: a visitor signs in through the modal, comes back, claims it once', async ({ page, browser }) => {
@@ -90,11 +92,17 @@ test('the anniversary code: a visitor signs in through the modal, comes back, cl
   // The notification is at the front of the feed.
   await visitor.goto('/notificari');
   await expect(visitor.getByText(/Ai primit 5 zile de Premium și 20% reducere la pachet cu codul ANIV-/).first()).toBeVisible();
-  // Counted down for everyone; already claimed sends this user to the statistics.
+  // Counted down for everyone; already claimed: the page shows this user's code (issue 23 §1).
   const after = await (await visitor.request.get('/api/v1/coupons/remaining-count?type=grilio_story_code_1')).json();
   expect(after.remaining_count).toBe(before - 1);
   await visitor.goto('/story/coupon');
-  await expect(visitor).toHaveURL(/\/statistici$/);
+  await expect(visitor).toHaveURL(/\/story\/coupon$/);
+  await expect(visitor.getByTestId('story-claimed')).toContainText(/Codul tău: ANIV-[A-Z2-9]{10}\./);
+  await expect(visitor.getByRole('dialog')).toHaveCount(0);
+  await visitor.getByRole('link', { name: 'Folosește la plată' }).click();
+  await expect(visitor).toHaveURL(/\/cont\/premium\?cupon=ANIV-/);
+  // Its free days do not stop the purchase: the packages are there with the discount.
+  await expect(visitor.getByText(/Cupon ANIV-[A-Z2-9]{10}: −20%/)).toBeVisible();
   await context.close();
 });
 
@@ -111,13 +119,21 @@ test('the trial: activated once, refused the second time', async ({ page, contex
   await modal.getByRole('button', { name: 'Activează 3 zile gratuite' }).click();
   await expect(page.getByText('Ai activat 3 zile gratuite de Premium!')).toBeVisible();
   await expect(modal).toHaveCount(0);
-  await expect(page.locator('[data-premium-display]')).toHaveText('Încă 2 zile de Premium');
-  await expect(page.locator('[data-subscription="active"]')).toContainText('Perioada de probă Premium este activă până la');
+  await expect(page.locator('[data-premium-display]')).toHaveText('Încă 3 zile de Premium');
+  await expect(page.locator('[data-subscription="free"]')).toContainText('Perioada de probă Premium este activă până la');
+  // Used this year: the offer is gone (issue 23 §1); the packages are there, after the trial.
+  await expect(page.getByRole('button', { name: 'Vreau perioada de probă' })).toHaveCount(0);
+  await expect(page.getByTestId('free-premium-note')).toBeVisible();
 
   await other.getByRole('button', { name: 'Vreau perioada de probă' }).click();
   const again = other.getByRole('dialog', { name: 'Perioada de probă Premium' });
   await again.getByRole('button', { name: 'Activează 3 zile gratuite' }).click();
   await expect(again.getByText('Ai folosit deja perioada de probă anul acesta.')).toBeVisible();
+  // Escape closes it, also after the busy button let go of the focus (issue 23 §1).
+  await other.keyboard.press('Escape');
+  await expect(again).toHaveCount(0);
+  await other.getByRole('button', { name: 'Vreau perioada de probă' }).click();
+  await expect(again).toBeVisible();
   // Closing clears the error (SPEC §4).
   await again.getByRole('button', { name: 'Mai târziu' }).click();
   await other.getByRole('button', { name: 'Vreau perioada de probă' }).click();

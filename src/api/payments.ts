@@ -25,6 +25,11 @@ export const startCheckout = (packageId: number, idempotencyKey: string, couponC
 export const getOrder = (id: number): Promise<OrderResponse> => api.get(`payments/orders/${id}`);
 export const getSubscription = (): Promise<SubscriptionResponse> => api.get('payments/subscription');
 export const cancelSubscription = (): Promise<CancelResponse> => api.post('payments/subscription/cancel');
+export const resumeSubscription = (): Promise<SubscriptionResponse & { success: 'SUBSCRIPTION_RESUMED' }> =>
+  api.post('payments/subscription/resume');
+/** "Plătește acum" after a failed renewal: the default card is charged at once. */
+export const retryRenewal = (): Promise<SubscriptionResponse & { success: 'SUBSCRIPTION_RENEWED' }> =>
+  api.post('payments/subscription/retry');
 
 export type CardInput = { number: string; exp_month: number; exp_year: number; cvc: string };
 

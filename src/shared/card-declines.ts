@@ -8,8 +8,11 @@ const DECLINES: Readonly<Record<string, ErrorCode>> = {
   generic_decline: 'FORM_CARD_DECLINED',
   do_not_honor: 'FORM_CARD_DECLINED',
   insufficient_funds: 'FORM_CARD_INSUFFICIENT_FUNDS',
-  stolen_card: 'FORM_CARD_STOLEN',
-  lost_card: 'FORM_CARD_LOST',
+  // A card reported stolen or lost is told apart to nobody: whoever holds it learns only that it
+  // was declined (issue 23 §1), as card networks ask; the order keeps the generic code too.
+  stolen_card: 'FORM_CARD_DECLINED',
+  lost_card: 'FORM_CARD_DECLINED',
+  pickup_card: 'FORM_CARD_DECLINED',
   expired_card: 'FORM_CARD_EXPIRED',
   incorrect_cvc: 'FORM_CARD_WRONG_CVV',
   invalid_cvc: 'FORM_CARD_WRONG_CVV',

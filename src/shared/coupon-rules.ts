@@ -9,12 +9,16 @@ export const COUPON_CODE_MAX = 40;
 /** A code's characters (migration 015: `^[A-Z0-9-]{4,40}$`), after trimming and upper-casing. */
 export const COUPON_CODE_PATTERN = /^[A-Z0-9-]+$/;
 
-/** What is typed: spaces around dropped, letters upper-cased ("aniv-ab12" is "ANIV-AB12"). */
-const codeWith = (invalid: string) =>
+/**
+ * What is typed: spaces around dropped, letters upper-cased ("aniv-ab12" is "ANIV-AB12"). A code
+ * the user types (loose) also loses the spaces inside and reads a typographic dash as "-" (issue 23
+ * §1: "zile 7", "ANIV – AB12" copied from a message): codes have no spaces, so nothing is mistaken.
+ */
+const codeWith = (invalid: string, loose = false) =>
   z
     .string({ error: 'FORM_COUPON_CODE_REQUIRED' })
     .max(200, 'FORM_COUPON_CODE_TOO_LONG')
-    .transform((s) => s.trim().toUpperCase())
+    .transform((s) => (loose ? s.replace(/[\u2010-\u2015\u2212]/g, '-').replace(/\s+/g, '') : s.trim()).toUpperCase())
     .pipe(
       z
         .string()
@@ -25,7 +29,7 @@ const codeWith = (invalid: string) =>
     );
 
 /** A code a user redeems: one that breaks the pattern cannot exist, so it is "not valid". */
-export const couponCode = codeWith('FORM_COUPON_INVALID');
+export const couponCode = codeWith('FORM_COUPON_INVALID', true);
 
 export const redeemBody = z.object({ code: couponCode });
 export const quoteBody = z.object({ code: couponCode, package_id: id('FORM_PACKAGE_NOT_FOUND') });

@@ -48,18 +48,54 @@ export type SubscriptionView = {
   id: number;
   package_id: number | null;
   months: number | null;
-  /** order: paid; grant: given by the team; coupon: a coupon's days; trial: the free trial. */
-  source: 'order' | 'grant' | 'coupon' | 'trial';
+  /** order: paid; grant: given by the team; coupon: a coupon's days; trial: the free trial; referral: a referral reward. */
+  source: 'order' | 'grant' | 'coupon' | 'trial' | 'referral';
   period_start: string;
   period_end: string;
   status: 'active' | 'cancelled' | 'ended';
   cancel_at_period_end: boolean;
 };
+/** The next renewal charge, disclosed before it happens (EU consumer rules): when, how much, which card. */
+export type RenewalView = {
+  /** When the card is charged: a day before the paid period ends (a retry's date after a failure). */
+  charge_at: string;
+  /** The package's full price, without any coupon the first payment had. */
+  amount_bani: number;
+  months: number;
+  /** The default card the job charges; null: none saved, so the renewal would fail. */
+  card: { brand: string; last4: string } | null;
+};
+/** The last renewal attempt failed (declined, no card): shown until a charge succeeds or the plan ends. */
+export type RenewalFailureView = {
+  code: string;
+  failures: number;
+  /** The next automatic attempt; null when none is left. */
+  next_attempt_at: string | null;
+};
+/** What paying for a package now means (shown at checkout): when the paid period runs and renews. */
+export type CheckoutTerms = {
+  package_id: number;
+  /** Now, or where the free premium held ends (the paid period follows it). */
+  starts_at: string;
+  ends_at: string;
+  /** The first renewal charge, of the package's full price, unless cancelled before. */
+  renews_at: string;
+  renewal_amount_bani: number;
+};
 export type SubscriptionResponse = {
-  /** The period running now (or null): what "Anulează abonamentul" acts on. */
+  /** The paid plan (the latest paid period not over, renewing or cancelled), or null: what "Anulează abonamentul" acts on. */
   subscription: SubscriptionView | null;
+  /** Every period running or to come, paid and free, in time order. */
+  periods: SubscriptionView[];
   /** End of the premium the user holds, all periods together (users.premium_until). */
   premium_until: string | null;
+  /** The next charge while the plan renews; null otherwise. */
+  renewal: RenewalView | null;
+  renewal_failure: RenewalFailureView | null;
+  /** The terms of buying each package the user may buy now: every one without a paid plan, the longer ones with a plan (an upgrade). */
+  checkout_terms: CheckoutTerms[];
+  /** The trial can still be activated this calendar year (and no premium runs). */
+  trial_available: boolean;
 };
 export type CancelResponse = SubscriptionResponse & { success: 'SUBSCRIPTION_CANCELLED' };
 

@@ -68,6 +68,20 @@ export function Modal({ open, onClose, title, children, footer, preventClose = f
     };
   }, [mounted]);
 
+  // Escape also when the focus left the dialog: a button disabled while it works (the trial's
+  // "Activează…") drops the focus to the page, and the dialog's own handler no longer hears keys.
+  useEffect(() => {
+    if (!mounted || preventClose) return;
+    const onDocKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const active = document.activeElement;
+      if (active && active !== document.body && active.closest('[role="dialog"]')) return;
+      onCloseRef.current();
+    };
+    document.addEventListener('keydown', onDocKey);
+    return () => document.removeEventListener('keydown', onDocKey);
+  }, [mounted, preventClose]);
+
   if (!mounted) return null;
 
   const onKeyDown = (e: React.KeyboardEvent) => {

@@ -430,14 +430,15 @@ describe('user payload', () => {
     });
   });
 
-  it('counts premium days: -1 none or past, 0 the last day, whole days left otherwise', () => {
+  it('counts premium days: -1 none or past, 0 the last day, calendar days left (Bucharest) otherwise', () => {
     const now = Date.parse('2026-02-01T12:00:00.000Z');
     const day = 86_400_000;
     expect(remainingPremiumDays(null, now)).toBe(-1);
     expect(remainingPremiumDays(new Date(now - 1000), now)).toBe(-1);
     expect(remainingPremiumDays(new Date(now + 3600_000), now)).toBe(0);
     expect(remainingPremiumDays(new Date(now + day + 1000), now)).toBe(1);
-    expect(remainingPremiumDays(new Date(now + 10.5 * day).toISOString(), now)).toBe(10);
+    // 02:00 in Bucharest eleven days on: the 11th day still has premium, counted (issue 23 §1).
+    expect(remainingPremiumDays(new Date(now + 10.5 * day).toISOString(), now)).toBe(11);
     const p = toUserDto(
       { ...row, premium_until: new Date(now + 5.2 * day), avatar_path: null, avatar_thumb_path: null },
       now,
@@ -457,7 +458,7 @@ describe('user payload', () => {
   it('loadUser reads from the database; null for an unknown id', async () => {
     const a = await register(t.app);
     await t.db.query(
-      `update users set premium_until = now() + interval '3 days 2 hours', avatar_path = 'x.png' where id = $1`,
+      `update users set premium_until = now() + interval '3 days', avatar_path = 'x.png' where id = $1`,
       [a.user.id],
     );
     const u = await loadUser(t.db, a.user.id);

@@ -325,7 +325,7 @@ describe('Stripe saved cards', () => {
     setups.get(s.payment.intent_id)!.last_setup_error = { code: 'card_declined', decline_code: 'lost_card' };
     expect((await call('GET', `/payments/cards/setup/${s.setup.id}`, u)).json().setup).toMatchObject({
       status: 'failed',
-      failure_code: 'FORM_CARD_LOST',
+      failure_code: 'FORM_CARD_DECLINED',
       card: null,
     });
   });

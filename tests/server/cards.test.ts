@@ -194,8 +194,8 @@ describe('adding a card', () => {
     for (const [number, code, extra] of [
       ['4000000000000002', 'FORM_CARD_DECLINED', {}],
       ['4000000000009995', 'FORM_CARD_INSUFFICIENT_FUNDS', {}],
-      ['4000000000009979', 'FORM_CARD_STOLEN', {}],
-      ['4000000000009987', 'FORM_CARD_LOST', {}],
+      ['4000000000009979', 'FORM_CARD_DECLINED', {}],
+      ['4000000000009987', 'FORM_CARD_DECLINED', {}],
       ['4242424242424242', 'FORM_CARD_EXPIRED', { exp_year: past }],
       ['4000000000000127', 'FORM_CARD_WRONG_CVV', {}],
       ['4242424242424241', 'FORM_CARD_WRONG_NUMBER', {}],

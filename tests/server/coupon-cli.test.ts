@@ -34,7 +34,7 @@ describe('coupon-create', () => {
     const u = await createUser(t.db, { password: null });
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/coupons/redeem', headers: { authorization: `Bearer ${u.token}` }, payload: { code: 'vara-26' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().user.remaining_premium_days).toBe(3);
+    expect(res.json().user.remaining_premium_days).toBe(4); // 4 days read 4 (issue 23 §1)
   });
 
   it('refuses unknown packages', async () => {

@@ -111,6 +111,16 @@ describe('authentication first, then input', () => {
 });
 
 describe('redeem on /setari/cupoane', () => {
+  it('a code typed with spaces inside, a typographic dash or any case is the same code (issue 23 §1)', async () => {
+    const code = await coupon({ kind: 'days', days: 2 });
+    const typed = `  ${code.toLowerCase().replace('-', ' – ')} `;
+    const res = await api('POST', '/coupons/redeem', await person(), { code: typed });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().coupon.code).toBe(code);
+    const quoted = await api('POST', '/coupons/quote', await person(), { code: ` ${(await coupon()).toLowerCase().split('').join(' ')} `, package_id: pkg(1).id });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+  });
+
   it('a days coupon gives its premium as a subscription period of kind coupon, used at once', async () => {
     const u = await person();
     const code = await coupon({ kind: 'days', days: 7 });
@@ -120,7 +130,8 @@ describe('redeem on /setari/cupoane', () => {
     expect(body.success).toBe('COUPON_APPLIED');
     expect(body.coupon).toMatchObject({ code, kind: 'days', premium_days: 7, status: 'used' });
     expect(body.user.is_premium).toBe(true);
-    expect(body.user.remaining_premium_days).toBe(6);
+    // 7 days read 7 (issue 23 §1: counted inclusively, not one short).
+    expect(body.user.remaining_premium_days).toBe(7);
     expect(await sources(u.id)).toEqual(['coupon']);
     const list = (await api('GET', '/coupons', u)).json().coupons;
     expect(list.map((c: { code: string }) => c.code)).toEqual([code]);
@@ -285,7 +296,7 @@ describe('the anniversary offer', () => {
     expect(body.success).toBe('COUPON_CLAIMED');
     expect(body.code).toMatch(/^ANIV-[A-Z2-9]{10}$/);
     expect(body.coupon).toMatchObject({ kind: 'story', premium_days: 5, percent_off: 20, status: 'claimed' });
-    expect(body.user).toMatchObject({ is_premium: true, remaining_premium_days: 4 });
+    expect(body.user).toMatchObject({ is_premium: true, remaining_premium_days: 5 });
     expect(body.notification).toMatchObject({ type: 'info', link: '/setari/cupoane' });
     expect(body.notification.message).toContain(body.code);
     const feed = (await api('GET', '/notifications', u)).json().notifications;
@@ -316,12 +327,10 @@ describe('the anniversary offer', () => {
     }
   });
 
-  it('the anniversary discount applies at checkout once its days are over', async () => {
+  it('the anniversary discount applies at checkout during its free days (issue 23 §1)', async () => {
     const u = await person();
     const code = (await api('POST', '/coupons/generate', u, { type: TYPE })).json().code;
-    // Premium (the 5 days) cannot pay again (SPEC §6).
-    expect(codeOf(await api('POST', '/payments/checkout', u, { package_id: pkg(1).id, idempotency_key: randomUUID(), coupon_code: code }))).toBe('FORM_USER_ALREADY_PREMIUM');
-    await t.db.query(`update subscriptions set status = 'ended' where user_id = $1`, [u.id]);
+    // The 5 free days do not stop a purchase: the paid period starts when they end.
     const res = await api('POST', '/payments/checkout', u, { package_id: pkg(1).id, idempotency_key: randomUUID(), coupon_code: code });
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(res.json().order.amount_bani).toBe(Math.floor((pkg(1).price_bani * 80) / 100));
@@ -333,7 +342,7 @@ describe('the trial', () => {
     const u = await person();
     const res = await api('POST', '/user/activate-trial', u);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ success: 'USER_TRIAL_ACTIVATED_SUCCESSFULLY', user: { is_premium: true, remaining_premium_days: 2 } });
+    expect(res.json()).toMatchObject({ success: 'USER_TRIAL_ACTIVATED_SUCCESSFULLY', user: { is_premium: true, remaining_premium_days: 3 } });
     expect(await sources(u.id)).toEqual(['trial']);
     const again = await api('POST', '/user/activate-trial', u);
     expect(again.statusCode).toBe(409);

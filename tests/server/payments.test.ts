@@ -306,8 +306,8 @@ describe('declined cards', () => {
   const cases: Array<[string, string, object?]> = [
     ['4000000000000002', 'FORM_CARD_DECLINED'],
     ['4000000000009995', 'FORM_CARD_INSUFFICIENT_FUNDS'],
-    ['4000000000009979', 'FORM_CARD_STOLEN'],
-    ['4000000000009987', 'FORM_CARD_LOST'],
+    ['4000000000009979', 'FORM_CARD_DECLINED'] /* stolen: the generic text (issue 23 §1) */,
+    ['4000000000009987', 'FORM_CARD_DECLINED'] /* lost: the generic text */,
     ['4000000000000069', 'FORM_CARD_EXPIRED'],
     ['4000000000000127', 'FORM_CARD_WRONG_CVV'],
     ['4242424242424241', 'FORM_CARD_WRONG_NUMBER'],

@@ -43,8 +43,9 @@ const EXPECTED: Record<string, string> = {
   generic_decline: 'FORM_CARD_DECLINED',
   do_not_honor: 'FORM_CARD_DECLINED',
   insufficient_funds: 'FORM_CARD_INSUFFICIENT_FUNDS',
-  stolen_card: 'FORM_CARD_STOLEN',
-  lost_card: 'FORM_CARD_LOST',
+  stolen_card: 'FORM_CARD_DECLINED',
+  lost_card: 'FORM_CARD_DECLINED',
+  pickup_card: 'FORM_CARD_DECLINED',
   expired_card: 'FORM_CARD_EXPIRED',
   incorrect_cvc: 'FORM_CARD_WRONG_CVV',
   invalid_cvc: 'FORM_CARD_WRONG_CVV',
@@ -171,6 +172,6 @@ describe('"Adaugă un card" (confirmCardSetup)', () => {
       reads(order('canceled')),
       noWait,
     );
-    expect(out).toEqual({ error: 'FORM_CARD_LOST', open: false });
+    expect(out).toEqual({ error: 'FORM_CARD_DECLINED', open: false });
   });
 });

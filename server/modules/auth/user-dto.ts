@@ -5,8 +5,7 @@ import type { Db } from '../../db/db.ts';
 import type { User } from '../../../src/shared/types.ts';
 import type { Theme } from '../../../src/shared/constants.ts';
 import type { UserRowCache } from '../../lib/user-row-cache.ts';
-
-const DAY_MS = 86_400_000;
+import { premiumDaysLeft } from '../../../src/shared/premium-days.ts';
 
 /** The columns of `users` the payload needs; select with USER_COLUMNS. */
 export type UserRow = {
@@ -75,11 +74,9 @@ function media(path: string | null): string | null {
   return file ? `/media/avatars/${file}` : null;
 }
 
-/** -1 when not premium, 0 on the last day, otherwise the whole days left. */
+/** -1 when not premium, 0 on the last day, otherwise the days left (src/shared/premium-days.ts). */
 export function remainingPremiumDays(premiumUntil: Date | string | null, now = Date.now()): number {
-  const until = toDate(premiumUntil);
-  if (!until || until.getTime() <= now) return -1;
-  return Math.floor((until.getTime() - now) / DAY_MS);
+  return premiumDaysLeft(toDate(premiumUntil), now);
 }
 
 export function toUserDto(row: UserRow, now = Date.now()): User {

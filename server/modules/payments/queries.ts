@@ -3,6 +3,7 @@
 import type { Db } from '../../db/db.ts';
 import type { OrderStatus, PaymentOrder, PremiumPackage, SubscriptionView } from '../../../src/shared/payment-payloads.ts';
 import type { CardSummary } from './provider.ts';
+import { RENEW_LEAD_MS } from './renewal-rules.ts';
 
 type PackageRow = { id: number; code: string; months: number; price_bani: number; vat_percent: number; is_active: boolean };
 
@@ -152,14 +153,6 @@ export async function addPaidPeriod(db: Db, order: OrderRow): Promise<void> {
   );
 }
 
-export async function isPremium(db: Db, userId: number): Promise<boolean> {
-  const row = await db.one<{ premium: boolean }>(
-    'select coalesce(premium_until > now(), false) as premium from users where id = $1',
-    [userId],
-  );
-  return Boolean(row?.premium);
-}
-
 type SubscriptionRow = Omit<SubscriptionView, 'period_start' | 'period_end'> & {
   period_start: Date | string;
   period_end: Date | string;
@@ -170,15 +163,32 @@ function toSubscription(s: SubscriptionRow): SubscriptionView {
   return { ...s, period_start: iso(s.period_start), period_end: iso(s.period_end) };
 }
 
-/** The period running now, else the next one to start; null when none. */
-export async function currentSubscription(db: Db, userId: number): Promise<SubscriptionView | null> {
+/**
+ * The paid plan (issue 23 §1): the user's latest paid period not over, renewing or cancelled. Free
+ * periods (trial, coupon days, referral reward, grant) are kept apart: they add time to premium but
+ * never stand for the subscription, so the plan stays visible, cancellable and renewed on its date.
+ */
+export async function paidPlan(db: Db, userId: number): Promise<SubscriptionView | null> {
   const row = await db.one<SubscriptionRow>(
     `select ${SUB_COLS} from subscriptions s left join premium_packages p on p.id = s.package_id
-      where s.user_id = $1 and s.status <> 'ended' and s.period_end > now()
-      order by s.period_start limit 1`,
+      where s.user_id = $1 and s.source = 'order' and s.status <> 'ended'
+        -- A period just over whose renewal still retries is the plan too (its banner: "Plătește acum").
+        and (s.period_end > now() or exists (select 1 from subscription_renewals r where r.subscription_id = s.id and r.status = 'pending'))
+      order by s.period_end desc limit 1`,
     [userId],
   );
   return row ? toSubscription(row) : null;
+}
+
+/** Every period running now or still to come, in time order (what premium_until adds up). */
+export async function periodsAhead(db: Db, userId: number): Promise<SubscriptionView[]> {
+  const rows = await db.query<SubscriptionRow>(
+    `select ${SUB_COLS} from subscriptions s left join premium_packages p on p.id = s.package_id
+      where s.user_id = $1 and s.status <> 'ended' and s.period_end > now()
+      order by s.period_start, s.id limit 50`,
+    [userId],
+  );
+  return rows.map(toSubscription);
 }
 
 export async function premiumUntil(db: Db, userId: number): Promise<string | null> {
@@ -190,8 +200,32 @@ export async function premiumUntil(db: Db, userId: number): Promise<string | nul
 export async function cancelPaidPeriods(db: Db, userId: number): Promise<number> {
   const rows = await db.query(
     `update subscriptions set status = 'cancelled', cancel_at_period_end = true, cancelled_at = now()
-      where user_id = $1 and source = 'order' and status = 'active' and period_end > now() returning id`,
+      where user_id = $1 and source = 'order' and status = 'active'
+        and (period_end > now() or exists (select 1 from subscription_renewals r where r.subscription_id = subscriptions.id and r.status = 'pending'))
+      returning id`,
     [userId],
+  );
+  return rows.length;
+}
+
+/**
+ * Resumes a cancelled paid plan whose period still runs: renewal is on again, nothing is charged
+ * now, the period keeps its end. A renewal the job had closed because of the cancel waits again
+ * for its date (a day before the end); one closed after failed attempts is retried at once.
+ */
+export async function resumePaidPeriods(db: Db, userId: number): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    `update subscriptions set status = 'active', cancel_at_period_end = false, cancelled_at = null
+      where user_id = $1 and source = 'order' and status = 'cancelled' and period_end > now() returning id`,
+    [userId],
+  );
+  if (!rows.length) return 0;
+  await db.query(
+    `update subscription_renewals r set status = 'pending', lease_until = null, updated_at = now(),
+            next_attempt_at = case when r.failures > 0 then now() else s.period_end - make_interval(secs => $2::int / 1000) end
+       from subscriptions s
+      where s.id = r.subscription_id and r.subscription_id = any($1::int[]) and r.status = 'ended'`,
+    [rows.map((r) => r.id), RENEW_LEAD_MS],
   );
   return rows.length;
 }

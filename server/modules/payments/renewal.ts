@@ -16,10 +16,9 @@ import * as q from './queries.ts';
 import * as cq from './cards-queries.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 
-/** The first charge, this long before the period ends. */
-export const RENEW_LEAD_MS = 24 * 3600_000;
-/** Retries, in days after the first failure; then the subscription ends. */
-export const RETRY_DAYS = [1, 3, 5] as const;
+import { RENEW_LEAD_MS, RETRY_DAYS } from './renewal-rules.ts';
+
+export { RENEW_LEAD_MS, RETRY_DAYS };
 /** How long a claimed row is a runner's own. */
 export const LEASE_MS = 5 * 60_000;
 
@@ -58,9 +57,11 @@ async function enqueue(db: Db, now: Date): Promise<void> {
         and s.period_end <= $1::timestamptz + make_interval(secs => $2::int / 1000)
         -- A period that ended more than the retry window ago is not charged late.
         and s.period_end > $1::timestamptz - make_interval(days => $3)
-        -- Only the user's last period: an earlier one is followed by another already.
+        -- Only the user's last paid period: an earlier one is followed by another paid one already.
+        -- Free periods after it (coupon days, a referral reward) add time; they never stop the
+        -- renewal, which falls on the paid period's end (issue 23 §1).
         and not exists (select 1 from subscriptions l where l.user_id = s.user_id and l.id <> s.id
-                           and l.status <> 'ended' and l.period_end > s.period_end)
+                           and l.source = 'order' and l.status <> 'ended' and l.period_end > s.period_end)
      on conflict (subscription_id) do nothing`,
     [now.toISOString(), RENEW_LEAD_MS, RETRY_DAYS[RETRY_DAYS.length - 1]],
   );
@@ -96,7 +97,7 @@ export async function runRenewals(deps: RenewalDeps, limit = 20): Promise<Outcom
   return out;
 }
 
-async function renewOne(deps: RenewalDeps, row: RenewalRow, now: Date): Promise<Outcome> {
+async function renewOne(deps: RenewalDeps, row: RenewalRow, now: Date, useDefault = false): Promise<Outcome> {
   const { db, provider } = deps;
   const sub = await db.one<{
     status: string;
@@ -106,8 +107,8 @@ async function renewOne(deps: RenewalDeps, row: RenewalRow, now: Date): Promise<
     later: boolean;
   }>(
     `select s.status, s.cancel_at_period_end, s.package_id, s.period_end,
-            exists (select 1 from subscriptions l where l.user_id = s.user_id and l.id <> s.id and l.status <> 'ended'
-                      and l.period_end > s.period_end) as later
+            exists (select 1 from subscriptions l where l.user_id = s.user_id and l.id <> s.id and l.source = 'order'
+                      and l.status <> 'ended' and l.period_end > s.period_end) as later
        from subscriptions s where s.id = $1`,
     [row.subscription_id],
   );
@@ -122,7 +123,7 @@ async function renewOne(deps: RenewalDeps, row: RenewalRow, now: Date): Promise<
   const attempt = row.failures + 1;
   let order = await renewalOrder(db, row.subscription_id, attempt);
   if (!order) {
-    const card = await cq.defaultCard(db, row.user_id);
+    const card = (useDefault ? await cq.defaultCard(db, row.user_id) : undefined) ?? (await cardForAttempt(db, row.user_id, row.subscription_id));
     const customer =
       card && card.provider === provider.name
         ? await cq.customerOf(db, row.user_id, provider.name)
@@ -163,6 +164,40 @@ async function renewOne(deps: RenewalDeps, row: RenewalRow, now: Date): Promise<
     return fail(deps, row, now, order.failure_code ?? 'FORM_CARD_DECLINED');
   // Still processing at the provider: the next run reads it again.
   return release(db, row);
+}
+
+/**
+ * The card an attempt charges: the default, unless this renewal already failed with it; then a saved
+ * card not tried yet (newest first), so every card is tried before the subscription ends (bounded
+ * by the retries of RETRY_DAYS); when all were, the default again. A card made default meanwhile
+ * is tried first.
+ */
+async function cardForAttempt(db: Db, userId: number, subscriptionId: number) {
+  const row = await db.one<{ id: number }>(
+    `select c.id from payment_cards c
+      where c.user_id = $1
+      order by exists (select 1 from payment_orders o where o.renews_subscription_id = $2 and o.card_id = c.id
+                         and o.status = 'failed'),
+               c.is_default desc, c.created_at desc, c.id desc
+      limit 1`,
+    [userId, subscriptionId],
+  );
+  return row ? cq.cardOfUser(db, userId, row.id) : undefined;
+}
+
+/**
+ * "Plătește acum" after a failed renewal: the user's failing attempt runs at once (with the card now
+ * first in line: the default, which the user may just have changed). null: nothing is failing.
+ */
+export async function retryNow(deps: RenewalDeps, userId: number): Promise<Outcome | null> {
+  const now = (deps.now ?? (() => new Date()))();
+  const row = await deps.db.one<RenewalRow>(
+    `update subscription_renewals set lease_until = $2::timestamptz + make_interval(secs => $3::int / 1000), next_attempt_at = $2, updated_at = now()
+      where user_id = $1 and status = 'pending' and failures > 0 and (lease_until is null or lease_until <= $2)
+      returning subscription_id, user_id, failures, first_failed_at`,
+    [userId, now.toISOString(), LEASE_MS],
+  );
+  return row ? renewOne(deps, row, now, true) : null;
 }
 
 type RenewalOrder = q.OrderRow & { card_id: number | null };
@@ -246,8 +281,8 @@ async function fail(deps: RenewalDeps, row: RenewalRow, now: Date, code: string)
   await deps.notify(row.user_id, {
     type: 'info',
     title: 'Reînnoirea abonamentului Premium nu a reușit',
-    message: `${reason} Încercăm din nou pe ${roDate(next)}. Poți alege alt card implicit în Setări, la Carduri.`,
-    link: '/setari/carduri',
+    message: `${reason} Încercăm din nou pe ${roDate(next)}. Dacă ai mai multe carduri salvate, încercăm și cu altul. Poți plăti acum sau alege alt card din pagina Premium.`,
+    link: '/cont/premium',
   });
   return 'failed';
 }

@@ -18,7 +18,8 @@ import { paymentsMode } from './mode.ts';
 import cardsRoutes from './cards-routes.ts';
 import sandboxSetupRoutes from './sandbox-setup-routes.ts';
 import { settleSetup } from './cards.ts';
-import { startRenewalJob } from './renewal.ts';
+import { startRenewalJob, type RenewalDeps } from './renewal.ts';
+import { retryRenewal } from './renewal-retry.ts';
 import { notify } from '../notifications/notify.ts';
 
 const tags = ['payments'];
@@ -116,20 +117,51 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => payments.cancel(app.db, me(req)),
   );
 
+  app.post(
+    '/payments/subscription/resume',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Reia un abonament anulat: se reînnoiește din nou la sfârșitul perioadei plătite, fără o plată acum',
+      },
+    },
+    async (req) => payments.resume(app.db, me(req)),
+  );
+
+  const renewalDeps = (p: NonNullable<typeof provider>): RenewalDeps => ({
+    db: app.db,
+    provider: p,
+    notify: async (userId, n) => {
+      await notify(app, userId, n);
+    },
+    log: app.log,
+  });
+
+  app.post(
+    '/payments/subscription/retry',
+    {
+      onRequest: app.authenticate,
+      config: {
+        rateLimit: {
+          ...CHECKOUT_RATE,
+          keyGenerator: (req: { auth?: { id: number } | null; ip: string }) => `renewal-retry:${req.auth?.id ?? req.ip}`,
+        },
+      },
+      schema: {
+        tags,
+        security,
+        summary: 'Plătește acum o reînnoire care nu a reușit, cu cardul implicit',
+      },
+    },
+    async (req) => retryRenewal(renewalDeps(enabled()), me(req)),
+  );
+
   await app.register(cardsRoutes, { provider });
   if (provider && app.config.RENEWAL_JOB_INTERVAL_S > 0 && app.config.NODE_ENV !== 'test') {
     // Every process runs the job; the queue's SKIP LOCKED claim keeps them apart (renewal.ts).
-    const stop = startRenewalJob(
-      {
-        db: app.db,
-        provider,
-        notify: async (userId, n) => {
-          await notify(app, userId, n);
-        },
-        log: app.log,
-      },
-      app.config.RENEWAL_JOB_INTERVAL_S * 1000,
-    );
+    const stop = startRenewalJob(renewalDeps(provider), app.config.RENEWAL_JOB_INTERVAL_S * 1000);
     app.addHook('onClose', async () => stop());
   }
 

@@ -1,6 +1,7 @@
 // Payments rules (issue 8 §1–2): checkout creates one order per attempt and one provider intent
 // per order; the server settles an order only from what the provider answers (settle), in one
-// transaction with the paid period; a premium user cannot pay again; cancelling stops renewal and
+// transaction with the paid period; a user with a paid plan cannot pay again (free premium can: the
+// paid period follows it); cancelling stops renewal and
 // keeps premium to the period's end.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
@@ -17,6 +18,7 @@ import * as q from './queries.ts';
 import { orderWithCoupon } from '../coupons/service.ts';
 import * as cq from './cards-queries.ts';
 import { customerFor, detachQuietly, remove as removeCard } from './cards.ts';
+import { mayBuy, subscriptionView } from './subscription.ts';
 
 export type Settled = 'succeeded' | 'failed' | 'canceled' | 'open' | 'unknown';
 
@@ -129,8 +131,11 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
       throw conflict('FORM_CONFLICT', 'idempotency_key');
     return withIntent(db, provider, same);
   }
-  if (await q.isPremium(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
   const pkg = await q.packageById(db, body.package_id);
+  // Free premium (trial, coupon days, a reward) may buy: the paid period starts when it ends. A
+  // paid plan is not bought twice, only upgraded to a longer package (README: "Upgrade").
+  const before = await q.paidPlan(db, userId);
+  if (!mayBuy(before, pkg?.months ?? 0)) throw conflict('FORM_USER_ALREADY_PREMIUM');
   if (!pkg || !pkg.is_active) throw notFound('FORM_PACKAGE_NOT_FOUND');
   // Only the user's own saved card, of this provider; another user's id is simply not found.
   if (body.card_id !== undefined) {
@@ -140,7 +145,10 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
 
   await closeOpenAttempt(db, provider, userId, body.idempotency_key);
   // The attempt closed above may have been paid after all: then this one is not needed.
-  if (await q.isPremium(db, userId)) throw conflict('FORM_USER_ALREADY_PREMIUM');
+  // A plan that appeared meanwhile (that attempt was paid after all, in another tab) is not
+  // "upgraded" by this one: the user never saw it; this payment is not needed.
+  const after = await q.paidPlan(db, userId);
+  if (after && (after.id !== before?.id || !mayBuy(after, pkg.months))) throw conflict('FORM_USER_ALREADY_PREMIUM');
 
   const row = (t: Db, amount: number) =>
     q.insertOrder(t, {
@@ -175,8 +183,13 @@ export async function getOrder(db: Db, provider: PaymentProvider | null, userId:
   return { order: q.toOrder(order) };
 }
 
-export async function subscription(db: Db, userId: number): Promise<SubscriptionResponse> {
-  return { subscription: await q.currentSubscription(db, userId), premium_until: await q.premiumUntil(db, userId) };
+export const subscription = (db: Db, userId: number): Promise<SubscriptionResponse> => subscriptionView(db, userId);
+
+/** "Reia abonamentul": a cancelled plan renews again (README: the remaining paid time is kept as it is). */
+export async function resume(db: Db, userId: number): Promise<SubscriptionResponse & { success: 'SUBSCRIPTION_RESUMED' }> {
+  const n = await q.resumePaidPeriods(db, userId);
+  if (!n) throw notFound('FORM_SUBSCRIPTION_NOT_FOUND');
+  return { success: 'SUBSCRIPTION_RESUMED', ...(await subscription(db, userId)) };
 }
 
 export async function cancel(db: Db, userId: number): Promise<CancelResponse> {

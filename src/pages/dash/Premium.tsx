@@ -1,6 +1,8 @@
-// /cont/premium: the user's premium status (SPEC §4 premium display), the packages and the card
-// checkout for a user without premium, the running subscription and its cancellation for a premium
-// one. Back from the 3-D Secure page with ?comanda=ID, it shows how the server settled that order.
+// /cont/premium: the user's premium status (SPEC §4 premium display); the paid plan (its next charge,
+// cancel, resume) apart from free time (issue 23 §1); the packages and the card checkout for
+// everyone without a paid plan, free premium included (the paid period then starts where the free
+// days end, as the checkout says); a failed renewal's banner. Back from the 3-D Secure page with
+// ?comanda=ID, it shows how the server settled that order.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../router/Link.tsx';
@@ -14,18 +16,26 @@ import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
 import { FormErrors } from '../../shell/form/ErrorList.tsx';
 import { showToast } from '../../state/toast.ts';
 import { errorCode } from '../../api/errors.ts';
-import { getOrder, getPackages, type PackagesResponse, type PaymentOrder } from '../../api/payments.ts';
+import {
+  getOrder,
+  getPackages,
+  getSubscription,
+  type PackagesResponse,
+  type PaymentOrder,
+  type SubscriptionResponse,
+} from '../../api/payments.ts';
 import { refreshUser } from './account/section.tsx';
 import { PackageList } from './premium/PackageList.tsx';
 import { CardForm } from './premium/CardForm.tsx';
-import { SubscriptionPanel } from './premium/SubscriptionPanel.tsx';
+import { FreePremiumLine, SubscriptionPanel } from './premium/SubscriptionPanel.tsx';
+import { RenewalFailed } from './premium/RenewalFailed.tsx';
 import { TestCards } from './premium/TestCards.tsx';
 import { CouponField } from './premium/CouponField.tsx';
 import { TrialOffer } from './premium/TrialOffer.tsx';
 import { BuyerStep } from './premium/BuyerStep.tsx';
 import '../settings/coupons.css';
 import type { QuoteResponse } from '../../api/coupons.ts';
-import { formatLei, packageTitle } from './premium/format.ts';
+import { formatLei, longDate, monthsLabel, orderProblem, packageTitle } from './premium/format.ts';
 
 // Stripe's card form (and Stripe.js with it) is fetched only when the provider is Stripe.
 const StripeCardForm = lazy(() => import('./premium/stripe/StripeCardForm.tsx'));
@@ -72,6 +82,18 @@ function PremiumPage() {
   const [initialCoupon] = useState(() => params.get('cupon'));
   const [quote, setQuote] = useState<QuoteResponse | null>(null);
   const [buyerReady, setBuyerReady] = useState(false);
+  // The paid plan, the periods ahead, the renewal to disclose, the checkout terms (issue 23 §1).
+  const [sub, setSub] = useState<SubscriptionResponse | null>(null);
+  const [subError, setSubError] = useState<string | null>(null);
+  const loadSub = () => {
+    getSubscription().then(
+      (res) => {
+        setSub(res);
+        setSubError(null);
+      },
+      (err) => setSubError(errorCode(err)),
+    );
+  };
 
   useEffect(() => {
     getPackages().then(
@@ -81,13 +103,19 @@ function PremiumPage() {
       },
       (err) => setLoadError(errorCode(err)),
     );
+    loadSub();
   }, []);
 
   async function onPaid(order: PaymentOrder) {
     setPaid(order);
+    loadSub();
     await refreshUser(undefined);
     showToast('SUBSCRIPTION_BOUGHT');
   }
+  const onAlreadyPremium = () => {
+    loadSub();
+    void refreshUser(undefined);
+  };
 
   // Back from 3-D Secure: the server's word on the order, then the query is dropped.
   const returned = params.get('comanda');
@@ -98,7 +126,9 @@ function PremiumPage() {
         if (order.status === 'succeeded') void onPaid(order);
         else {
           setSelected(order.package_id);
-          setReturnedError(order.failure_code ?? 'FORM_CARD_DECLINED');
+          // A canceled order was replaced by a newer attempt: not a declined card (issue 23 §1).
+          setReturnedError(orderProblem(order));
+          loadSub();
         }
         setParams({}, { replace: true });
       },
@@ -107,7 +137,13 @@ function PremiumPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [returned]);
 
-  const pkg = catalogue?.packages.find((p) => p.id === selected);
+  const plan = sub?.subscription ?? null;
+  // With a paid plan, only a longer package may be bought (an upgrade: README "Upgrade").
+  const offered = catalogue?.packages.filter((p) => !plan || p.months > (plan.months ?? 0)) ?? [];
+  const pkg = offered.find((p) => p.id === selected) ?? offered.at(-1);
+  // Free premium (trial, coupon days, a reward) may buy too: only a paid plan closes the checkout.
+  const freeUntil = premium && !plan && sub?.premium_until ? sub.premium_until : null;
+  const terms = sub?.checkout_terms.find((t) => t.package_id === pkg?.id);
   return (
     <section className="page page--narrow premium-page">
       <header className="page-header">
@@ -126,19 +162,28 @@ function PremiumPage() {
           </div>
         </div>
       ) : null}
+      {sub ? <RenewalFailed data={sub} onChange={setSub} onRetried={loadSub} /> : null}
       <div className="card">
         <Status />
-        {premium ? <SubscriptionPanel key={paid?.id ?? 0} /> : null}
+        {subError ? (
+          <FormErrors codes={[subError]} />
+        ) : !sub ? (
+          premium ? <p className="muted">Se încarcă abonamentul…</p> : null
+        ) : plan ? (
+          <SubscriptionPanel data={sub} onChange={setSub} />
+        ) : premium ? (
+          <FreePremiumLine data={sub} />
+        ) : null}
       </div>
-      {/* The trial is free: offered whatever the card payments' state. */}
-      {!premium && !paid ? <TrialOffer /> : null}
-      {premium ? (
+      {/* The trial is free: offered whatever the card payments' state, until used this year. */}
+      {sub?.trial_available && !premium && !paid ? <TrialOffer onActivated={loadSub} /> : null}
+      {(plan && !offered.length) || (premium && subError) ? (
         <Link to="/teste" className="btn btn--primary">
           Mergi la teste
         </Link>
       ) : loadError ? (
         <FormErrors codes={[loadError]} />
-      ) : !catalogue ? (
+      ) : !catalogue || (!sub && !subError) ? (
         <p className="muted">Se încarcă pachetele…</p>
       ) : !catalogue.provider || (catalogue.provider === 'stripe' && !catalogue.stripe_publishable_key) ? (
         // No provider, or Stripe without the publishable key Stripe.js needs: nothing can be paid.
@@ -148,7 +193,23 @@ function PremiumPage() {
         </>
       ) : (
         <div className="checkout">
-          <PackageList packages={catalogue.packages} selected={selected} onSelect={setSelected} />
+          {freeUntil ? (
+            <p className="checkout__free-note" data-testid="free-premium-note">
+              Ai Premium gratuit până la <strong>{longDate(freeUntil)}</strong>. Poți cumpăra un abonament de acum: perioada
+              plătită începe când se termină zilele gratuite, așa că nu pierzi nicio zi.
+            </p>
+          ) : null}
+          {plan ? (
+            <div className="checkout__upgrade" data-testid="upgrade">
+              <h2>Treci la un pachet mai lung</h2>
+              <p className="muted">
+                Plătești acum pachetul întreg. Perioada lui începe pe {longDate(sub?.premium_until ?? plan.period_end)}, când se
+                termină Premiumul pe care îl ai, așa că nu pierzi nimic din ce ai plătit; abonamentul de{' '}
+                {monthsLabel(plan.months ?? 1)} nu se mai reînnoiește, se reînnoiește doar cel nou.
+              </p>
+            </div>
+          ) : null}
+          <PackageList packages={offered} selected={pkg?.id ?? null} onSelect={setSelected} />
           {/* First the buyer for the invoice (asked once, then kept), then the coupon and the card. */}
           {pkg ? <BuyerStep onReady={setBuyerReady} /> : null}
           {pkg && buyerReady ? (
@@ -161,8 +222,9 @@ function PremiumPage() {
                     publishableKey={catalogue.stripe_publishable_key!}
                     pkg={pkg}
                     quote={quote}
+                    terms={terms}
                     onPaid={onPaid}
-                    onAlreadyPremium={() => void refreshUser(undefined)}
+                    onAlreadyPremium={onAlreadyPremium}
                   />
                 </Suspense>
               ) : (
@@ -170,9 +232,10 @@ function PremiumPage() {
                   key={`${pkg.id}-${returnedError ?? ''}`}
                   pkg={pkg}
                   quote={quote}
+                  terms={terms}
                   initialError={returnedError}
                   onPaid={onPaid}
-                  onAlreadyPremium={() => void refreshUser(undefined)}
+                  onAlreadyPremium={onAlreadyPremium}
                 />
               )}
               {catalogue.provider === 'sandbox' ? <TestCards /> : null}

@@ -3,7 +3,9 @@
 // settles the order from the provider's answer, and /cont/premium?comanda=ID shows the result.
 // Closing this tab loses nothing: the order stays open and is settled whenever the provider answers.
 // A saved card's setup intent (seti_sbx_…, from /setari/carduri) is confirmed here too, with no sum,
-// and goes back to /setari/carduri?adaugare=ID.
+// and goes back to /setari/carduri?adaugare=ID. An answer whose reply is lost may still have reached
+// the provider (issue 23 §1): the page asks the provider what happened before it says anything, and
+// while it cannot know (offline) it says so and asks again when the connection returns.
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Link } from '../../router/Link.tsx';
@@ -40,12 +42,34 @@ export default function ThreeDSecure() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
 
+  const fetchIntent = () =>
+    (isSetup ? getSandboxSetupIntent(intentId, secret) : getSandboxIntent(intentId, secret)).then((r) => r.intent);
+
   useEffect(() => {
-    (isSetup ? getSandboxSetupIntent(intentId, secret) : getSandboxIntent(intentId, secret)).then(
-      (r) => setIntent(r.intent),
-      (err) => setError(errorCode(err)),
-    );
+    fetchIntent().then(setIntent, (err) => setError(errorCode(err)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [intentId, secret, isSetup]);
+
+  /** The provider's word after a lost reply: settled → the result page; still waiting → as it was. */
+  async function recheck(requestError: string | null): Promise<void> {
+    const state = await fetchIntent().catch(() => null);
+    if (state && state.status !== 'requires_action') {
+      navigate(back, { replace: true });
+      return;
+    }
+    if (state) setIntent(state);
+    // Reachable and still waiting: the answer really did not arrive, and the request's error is true.
+    setError(state ? requestError : 'FORM_PAYMENT_STATUS_UNKNOWN');
+  }
+
+  // Unknown while offline: asked again as soon as the connection returns.
+  useEffect(() => {
+    if (error !== 'FORM_PAYMENT_STATUS_UNKNOWN') return;
+    const again = () => void recheck(null);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error]);
 
   async function answer(result: 'approve' | 'reject') {
     setBusy(result);
@@ -53,7 +77,7 @@ export default function ThreeDSecure() {
       await (isSetup ? answerSetup3ds : answer3ds)(intentId, secret, result);
       navigate(back, { replace: true });
     } catch (err) {
-      setError(errorCode(err));
+      await recheck(errorCode(err));
       setBusy(null);
     }
   }
@@ -73,6 +97,11 @@ export default function ThreeDSecure() {
         {error ? (
           <>
             <FormErrors codes={[error]} />
+            {error === 'FORM_PAYMENT_STATUS_UNKNOWN' ? (
+              <button type="button" className="btn btn--primary" onClick={() => void recheck(null)}>
+                Verifică din nou
+              </button>
+            ) : null}
             <Link to={back} className="btn btn--ghost">
               {isSetup ? 'Înapoi la carduri' : 'Înapoi la Premium'}
             </Link>

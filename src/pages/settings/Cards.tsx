@@ -122,10 +122,11 @@ function CardsPage() {
               busy={busy}
               onDefault={(id) => void act(id, () => makeDefaultCard(id))}
               onRemove={(id) => act(id, () => removeCard(id))}
+              keepLast={renews}
             />
             <FormErrors codes={actionError ? [actionError] : []} />
             {renews ? (
-              <p className="cards-page__note muted">
+              <p className="cards-page__note muted" id="last-card-reason">
                 Abonamentul tău se reînnoiește automat cu cardul implicit, așa că ultimul card nu poate fi
                 șters. Dacă nu mai vrei reînnoirea, anulează abonamentul din pagina{' '}
                 <Link to="/cont/premium">Premium</Link>.

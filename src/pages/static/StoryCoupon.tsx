@@ -1,6 +1,7 @@
 // /story/coupon: the one-year anniversary offer and its modal (SPEC §2 story-coupon modal, §7, §8).
 // The modal opens on arrival. It shows the codes left (the placeholder 366 until the server's
-// answer); already_claimed sends a signed-in user to /statistici. A visitor is sent to sign in,
+// answer); a signed-in user who already claimed it sees their code instead (issue 23 §1: not a silent
+// redirect), with the way to use it at checkout. A visitor is sent to sign in,
 // with this page saved as the redirect, and comes back here; a signed-in user activates the code
 // or declines it. Success (§7): count down, close, clear the saved redirect, go to /setari/cupoane,
 // the notification at the front of the feed.
@@ -16,7 +17,7 @@ import { FormErrors } from '../../shell/form/ErrorList.tsx';
 import { COUPON_COUNT_PLACEHOLDER, COUPON_DISCOUNT_PERCENT, COUPON_PREMIUM_DAYS } from '../../shared/constants.ts';
 import { STORAGE } from '../../shared/storage-keys.ts';
 import { storyCouponType } from '../../shared/coupon-rules.ts';
-import { generateCoupon, remainingCount } from '../../api/coupons.ts';
+import { generateCoupon, getCoupons, remainingCount, type UserCoupon } from '../../api/coupons.ts';
 import { errorCode } from '../../api/errors.ts';
 import { removeItem, setItem } from '../../state/storage.ts';
 import { setUser } from '../../state/user.ts';
@@ -119,8 +120,9 @@ function StoryCouponModal({ count, onClaimed }: { count: number; onClaimed: () =
 export default function StoryCoupon() {
   const product = useProduct();
   const { user } = useSnapshot(app);
-  const navigate = useNavigate();
   const [count, setCount] = useState(COUPON_COUNT_PLACEHOLDER);
+  // The anniversary code this user already holds (null: none, or not known yet).
+  const [mine, setMine] = useState<UserCoupon | null>(null);
 
   useEffect(() => {
     app.couponModalOpen = true;
@@ -131,7 +133,10 @@ export default function StoryCoupon() {
         setCount(r.remaining_count);
         if (r.already_claimed) {
           app.couponModalOpen = false;
-          navigate('/statistici', { replace: true });
+          getCoupons().then(
+            (c) => live && setMine(c.coupons.find((x) => x.kind === 'story') ?? null),
+            () => undefined,
+          );
         }
       },
       () => undefined, // the placeholder stays; activating reports its own error
@@ -141,8 +146,9 @@ export default function StoryCoupon() {
       app.couponModalOpen = false;
     };
     // Asked again when the user signs in or out: already_claimed is per user.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user?.id]);
+  // Signed out (or another user): no code of theirs to show.
+  useEffect(() => setMine(null), [user?.id]);
 
   return (
     <div className="static-page container">
@@ -154,6 +160,23 @@ export default function StoryCoupon() {
           și <strong>{COUPON_DISCOUNT_PERCENT}% reducere</strong> la pachetul Premium.
         </p>
       </header>
+      {mine ? (
+        <div className="card story-claimed" role="status" data-testid="story-claimed">
+          <h2>Ai activat deja codul tău aniversar</h2>
+          <p>
+            Codul tău: <strong className="story-claimed__code">{mine.code}</strong>
+            {mine.status === 'used' ? ' (folosit la o plată).' : '.'}
+          </p>
+          {mine.status !== 'used' ? (
+            <p>
+              Reducerea de {mine.percent_off}% o folosești la plata unui pachet.{' '}
+              <Link to={`/cont/premium?cupon=${encodeURIComponent(mine.code)}`} className="btn btn--primary">
+                Folosește la plată
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <div className="prose">
         <h2>Cum funcționează</h2>
         <ol>
@@ -161,7 +184,7 @@ export default function StoryCoupon() {
           <li>Activezi codul aniversar: numărul de coduri este limitat, câte unul de persoană.</li>
           <li>
             Primești pe loc {COUPON_PREMIUM_DAYS} zile de Premium. Reducerea de {COUPON_DISCOUNT_PERCENT}% o folosești în 90 de zile, la
-            plata pachetului, după ce se încheie zilele gratuite; codul îl găsești în Setări › Cupoane.
+            plata pachetului, chiar în timpul zilelor gratuite (perioada plătită începe după ele); codul îl găsești în Setări › Cupoane.
           </li>
         </ol>
         <p>

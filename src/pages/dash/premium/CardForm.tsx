@@ -18,6 +18,8 @@ import {
 } from '../../../api/payments.ts';
 import { Link } from '../../../router/Link.tsx';
 import { SavedCardChoice, useSavedCardChoice, type CardChoice } from './SavedCardChoice.tsx';
+import { RenewalTerms } from './RenewalTerms.tsx';
+import type { CheckoutTerms } from '../../../shared/payment-payloads.ts';
 import {
   CardFields,
   cardErrorsFrom,
@@ -28,12 +30,13 @@ import {
 import { FormErrors } from '../../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../../shell/form/SubmitButton.tsx';
 import type { QuoteResponse } from '../../../api/coupons.ts';
-import { formatLei, newKey } from './format.ts';
+import { formatLei, newKey, orderProblem } from './format.ts';
 import { CheckoutTitle } from './CheckoutTitle.tsx';
 
 export function CardForm({
   pkg,
   quote = null,
+  terms,
   initialError,
   onPaid,
   onAlreadyPremium,
@@ -41,6 +44,8 @@ export function CardForm({
   pkg: PremiumPackage;
   /** The coupon the server accepted for this package, with the price it will charge. */
   quote?: QuoteResponse | null;
+  /** What this payment means: when the paid period runs, when and for how much it renews (the server's). */
+  terms?: CheckoutTerms;
   initialError?: string | null;
   onPaid: (order: PaymentOrder) => void;
   onAlreadyPremium: () => void;
@@ -64,7 +69,28 @@ export function CardForm({
   function settled(order: PaymentOrder) {
     attempt.current = null;
     if (order.status === 'succeeded') onPaid(order);
-    else setErrors({ general: [order.failure_code ?? 'FORM_CARD_DECLINED'] });
+    else setErrors({ general: [orderProblem(order)] });
+  }
+
+  /**
+   * After a request without an answer: the same attempt asked again (the same key answers the same
+   * order, never a second charge), then the order as the server settles it with the provider. true
+   * when that told the outcome; still unreachable: "we do not know yet", not "the request failed".
+   */
+  async function askAfterLostReply(): Promise<boolean> {
+    const a = attempt.current;
+    // A new card whose checkout never answered: no card was sent, nothing can have been charged.
+    if (!a || (a.card === 'new' && !a.checkout)) return false;
+    try {
+      a.checkout ??= await startCheckout(a.packageId, a.key, a.coupon, a.card === 'new' ? null : a.card);
+      const { order } = await getOrder(a.checkout.order.id);
+      if (order.status === 'created' || order.status === 'requires_action') return false;
+      settled(order);
+      return true;
+    } catch {
+      setErrors({ general: ['FORM_PAYMENT_STATUS_UNKNOWN'] });
+      return true;
+    }
   }
 
   async function submit(e: FormEvent) {
@@ -98,6 +124,8 @@ export function CardForm({
       settled((await getOrder(c.order.id)).order);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'FORM_USER_ALREADY_PREMIUM') onAlreadyPremium();
+      // A lost reply may hide a payment that went through: ask the server before saying anything.
+      if (err instanceof ApiError && err.status === null && (await askAfterLostReply())) return;
       setErrors(cardErrorsFrom(err));
     } finally {
       setBusy(false);
@@ -110,6 +138,7 @@ export function CardForm({
       {saved.length ? <SavedCardChoice cards={saved} value={choice} onChange={setChoice} /> : null}
       {choice === 'new' ? <CardFields fields={fields} set={set} errors={errors} /> : null}
       <FormErrors codes={errors.general ?? []} />
+      <RenewalTerms terms={terms} saved={saved} choice={choice} discounted={coupon !== null} />
       <SubmitButton busy={busy} busyLabel="Se procesează plata…">
         Plătește {formatLei(price)}
       </SubmitButton>

@@ -12,7 +12,7 @@ import { setUser } from '../../../state/user.ts';
 import { showToast } from '../../../state/toast.ts';
 import { TRIAL_DAYS } from '../../../shared/constants.ts';
 
-export function TrialOffer() {
+export function TrialOffer({ onActivated }: { onActivated?: () => void }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -30,6 +30,7 @@ export function TrialOffer() {
       const res = await activateTrial();
       setUser(res.user);
       setOpen(false);
+      onActivated?.();
       showToast(res.success || 'USER_TRIAL_ACTIVATED_SUCCESSFULLY', 'success');
     } catch (err) {
       setError(errorCode(err) || 'FORM_AN_ERROR_HAS_OCCURRED');

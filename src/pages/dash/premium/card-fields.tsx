@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { ApiError, errorCode } from '../../../api/errors.ts';
 import { TextField } from '../../../shell/form/TextField.tsx';
+import { luhnValid } from '../../../shared/sandbox-cards.ts';
 
 export type CardFieldValues = { number: string; exp: string; cvc: string };
 export type CardFieldErrors = Partial<Record<'number' | 'exp' | 'cvc' | 'general', string[]>>;
@@ -22,15 +23,25 @@ const formatExp = (v: string) => {
   return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
 };
 
-/** The card as the provider wants it, or the fields' error codes. */
-export function parseCard(f: CardFieldValues): { card?: CardInput; errors: CardFieldErrors } {
+/**
+ * The card as the provider wants it, or the fields' error codes. A typo never leaves the device
+ * (issue 23 §1), as Stripe.js keeps it: a number of a length no card has (13–19 digits) or failing
+ * its check digit (Luhn), an expiry already past. Otherwise the attempt would reach the provider and
+ * stay in the payment history as a refused payment.
+ */
+export function parseCard(f: CardFieldValues, now = new Date()): { card?: CardInput; errors: CardFieldErrors } {
   const errors: CardFieldErrors = {};
   const number = f.number.replace(/\D/g, '');
   if (!number) errors.number = ['FIELD_REQUIRED'];
-  else if (number.length < 12) errors.number = ['FORM_CARD_WRONG_NUMBER'];
+  else if (number.length < 13 || number.length > 19 || !luhnValid(number)) errors.number = ['FORM_CARD_WRONG_NUMBER'];
   const m = /^(\d{2})\/(\d{2})$/.exec(f.exp);
   const month = m ? Number(m[1]) : 0;
   if (!m || month < 1 || month > 12) errors.exp = [f.exp ? 'FIELD_INVALID' : 'FIELD_REQUIRED'];
+  else {
+    // A card is valid to the end of its expiry month.
+    const year = 2000 + Number(m[2]);
+    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) errors.exp = ['FORM_CARD_EXPIRED'];
+  }
   if (!/^\d{3,4}$/.test(f.cvc)) errors.cvc = [f.cvc ? 'FORM_CARD_WRONG_CVV' : 'FIELD_REQUIRED'];
   if (Object.keys(errors).length) return { errors };
   return { card: { number, exp_month: month, exp_year: 2000 + Number(m![2]), cvc: f.cvc }, errors };

@@ -42,3 +42,13 @@ export function newKey(): string {
   const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
+
+/**
+ * What to tell about an order that did not succeed: its card's code when it failed; a canceled
+ * order was replaced by a newer attempt before any money moved (issue 23 §1: never "Cardul a fost
+ * refuzat." for it, least of all to an account that the newer attempt has just made premium).
+ */
+export function orderProblem(order: { status: string; failure_code: string | null }): string {
+  if (order.status === 'canceled') return 'FORM_PAYMENT_REPLACED';
+  return order.failure_code ?? 'FORM_CARD_DECLINED';
+}

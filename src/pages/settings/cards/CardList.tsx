@@ -13,13 +13,17 @@ export function CardList({
   busy,
   onDefault,
   onRemove,
+  keepLast = false,
 }: {
   cards: readonly SavedCard[];
+  /** The subscription renews with it: the last card cannot go (Șterge disabled, with the reason). */
+  keepLast?: boolean;
   busy: number | null;
   onDefault: (id: number) => void;
   onRemove: (id: number) => Promise<boolean>;
 }) {
   const [asking, setAsking] = useState<number | null>(null);
+  const locked = keepLast && cards.length === 1;
   return (
     <ul className="saved-cards" aria-label="Cardurile salvate">
       {cards.map((c) => {
@@ -76,9 +80,10 @@ export function CardList({
                 <button
                   type="button"
                   className="btn btn--ghost btn--small"
-                  disabled={busy !== null}
+                  disabled={busy !== null || locked}
                   onClick={() => setAsking(c.id)}
                   aria-label={`Șterge cardul ${name}`}
+                  aria-describedby={locked ? 'last-card-reason' : undefined}
                 >
                   Șterge
                 </button>

@@ -18,6 +18,8 @@ import { Link } from '../../../../router/Link.tsx';
 import { FormErrors } from '../../../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../../../shell/form/SubmitButton.tsx';
 import { SavedCardChoice, useSavedCardChoice, type CardChoice } from '../SavedCardChoice.tsx';
+import { RenewalTerms } from '../RenewalTerms.tsx';
+import type { CheckoutTerms } from '../../../../shared/payment-payloads.ts';
 import { formatLei, newKey } from '../format.ts';
 import { StripeCardBox, cardProblem, useCardElement } from './StripeCardField.tsx';
 import { authenticateSavedCard, payWithNewCard, serverWord } from './stripe-flow.ts';
@@ -28,12 +30,15 @@ export default function StripeCardForm({
   publishableKey,
   pkg,
   quote = null,
+  terms,
   onPaid,
   onAlreadyPremium,
 }: {
   publishableKey: string;
   pkg: PremiumPackage;
   quote?: QuoteResponse | null;
+  /** What this payment means: when the paid period runs, when and for how much it renews (the server's). */
+  terms?: CheckoutTerms;
   onPaid: (order: PaymentOrder) => void;
   onAlreadyPremium: () => void;
 }) {
@@ -119,6 +124,7 @@ export default function StripeCardForm({
         </>
       )}
       <FormErrors codes={general} />
+      <RenewalTerms terms={terms} saved={saved} choice={choice} discounted={coupon !== null} />
       <SubmitButton busy={busy} busyLabel="Se procesează plata…" disabled={!stripe}>
         Plătește {formatLei(price)}
       </SubmitButton>

@@ -1,0 +1,47 @@
+// What a checkout discloses before the payment (EU consumer rules, issue 23 §1): that the plan
+// renews by itself, when the paid period runs (after any free days the user holds), the date of the
+// first renewal charge, its full amount (the package's price, whatever coupon lowers this payment)
+// and the card it is taken from. The dates come from the server (GET /payments/subscription).
+import type { SavedCard } from '../../../api/cards.ts';
+import type { CheckoutTerms } from '../../../shared/payment-payloads.ts';
+import { brandName } from '../../settings/cards/CardList.tsx';
+import type { CardChoice } from './SavedCardChoice.tsx';
+import { formatLei, longDate } from './format.ts';
+
+/** The card renewals charge: the default one; without one, the card this payment saves. */
+function renewalCard(saved: readonly SavedCard[], choice: CardChoice): string {
+  const preferred = saved.find((c) => c.is_default) ?? (choice === 'new' ? undefined : saved.find((c) => c.id === choice));
+  return preferred ? `cardul ${brandName(preferred.brand)} •••• ${preferred.last4}` : 'cardul cu care plătești acum';
+}
+
+export function RenewalTerms({
+  terms,
+  saved,
+  choice,
+  discounted,
+}: {
+  terms: CheckoutTerms | undefined;
+  saved: readonly SavedCard[];
+  choice: CardChoice;
+  discounted: boolean;
+}) {
+  if (!terms) return null;
+  const startsLater = Date.parse(terms.starts_at) - Date.now() > 60_000;
+  return (
+    <div className="renewal-terms" data-testid="renewal-terms">
+      <p>
+        <strong>Abonament cu reînnoire automată.</strong>{' '}
+        {startsLater
+          ? `Perioada plătită începe pe ${longDate(terms.starts_at)}, după Premiumul pe care îl ai deja, și ține până pe ${longDate(terms.ends_at)}.`
+          : `Perioada plătită ține de azi până pe ${longDate(terms.ends_at)}.`}
+      </p>
+      <p>
+        Pe <strong>{longDate(terms.renews_at)}</strong> plătești automat{' '}
+        <strong>{formatLei(terms.renewal_amount_bani)}</strong>
+        {discounted ? ' (prețul întreg al pachetului: reducerea cuponului se aplică doar acum)' : ''} cu{' '}
+        {renewalCard(saved, choice)}, apoi la fel la fiecare reînnoire. Poți anula oricând din pagina Premium,
+        înainte de data plății.
+      </p>
+    </div>
+  );
+}
