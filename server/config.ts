@@ -74,6 +74,8 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** Prefix of every key, so several deployments can share a bucket. */
   S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, "empty or folders ending in '/'").default(''),
+  /** The maintenance flag file (default DATA_DIR/maintenance.flag); processes sharing it switch together. */
+  MAINTENANCE_FILE: z.string().min(1).max(4096).optional(),
   /** GET /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset: off (404). */
   METRICS_TOKEN: z.string().min(16).max(200).optional(),
   /** On SIGTERM, how long readiness answers 503 before the port closes (0 alone; ~2000 behind a balancer that polls it). */

@@ -10,6 +10,7 @@ import { ADMIN, DEMO, PREMIUM, login, payWithTestCard, registerAccount, readMail
 import { PDFParse } from 'pdf-parse';
 import { CLUSTER_DIR, NODE_URLS } from './env.ts';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { degrade, renderSyntheticSheet, type SyntheticMark } from '../../server/modules/scans/omr/synthetic.ts';
 
@@ -214,4 +215,20 @@ test('a rate limit is counted once over the cluster, not once per process', asyn
     statuses.push(res.status());
   }
   expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429]);
+});
+
+test('maintenance is one switch for every process of the cluster', async ({ request }) => {
+  const env = { ...process.env, MAINTENANCE_FILE: join(CLUSTER_DIR, 'maintenance.flag') };
+  const cli = (mode: 'on' | 'off') => execFileSync(process.execPath, ['server/cli/maintenance.ts', mode], { env, stdio: 'pipe' });
+  cli('on');
+  try {
+    for (const base of NODE_URLS) {
+      const res = await request.get(`${base}/api/v1/settings`);
+      expect(res.status()).toBe(503);
+      expect(await res.json()).toEqual({ errors: { general: ['MAINTENANCE_MODE'] } });
+    }
+  } finally {
+    cli('off');
+  }
+  for (const base of NODE_URLS) expect((await request.get(`${base}/api/v1/settings`)).status()).toBe(200);
 });

@@ -11,14 +11,14 @@ function main(argv: string[]): number {
     console.error(USAGE);
     return 2;
   }
-  let dataDir: string;
+  let config;
   try {
-    dataDir = loadConfig().dataDir;
+    config = loadConfig();
   } catch (err) {
     console.error((err as Error).message);
     return 1;
   }
-  const m = new Maintenance(dataDir);
+  const m = new Maintenance(config.dataDir, config.MAINTENANCE_FILE);
   if (arg !== 'status') m.set(arg === 'on');
   const on = m.isOn();
   const verb = arg === 'status' ? 'este' : 'a fost';

@@ -50,6 +50,8 @@ const processes = appPorts.map(
         // nginx is the only client of these ports: the client address is the one it forwards.
         TRUST_PROXY: 'true',
         SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? '500',
+        // One maintenance switch for the whole cluster: MAINTENANCE_FILE=<dir>/maintenance.flag npm run maintenance -- on
+        MAINTENANCE_FILE: process.env.MAINTENANCE_FILE ?? join(root, 'maintenance.flag'),
         // Only the first process seeds; the others find the demo content in the shared database.
         SEED_DEMO: i === 0 ? (process.env.SEED_DEMO ?? 'true') : 'false',
         // Per-process override for tests: CLUSTER_ENV_2='SCAN_WORKER=false MAIL_WORKER=false'.
