@@ -141,6 +141,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_SCAN_TOO_MANY_IMAGES: 'Poți trimite cel mult 4 fotografii ale foii deodată.',
   FORM_SCAN_NOT_IN_REVIEW: 'Scanarea nu mai așteaptă confirmarea ta.',
   FORM_SCAN_REVIEW_INCOMPLETE: 'Alege un răspuns pentru fiecare rând nesigur înainte de a confirma.',
+  FORM_SCAN_SHEET_FOLDED: 'Foaia pare îndoită: întinde-o pe o suprafață plată și fotografiaz-o din nou.',
   FORM_GROUP_NOT_PREMIUM: 'Testele de grup sunt disponibile doar pentru utilizatorii Premium.',
   FORM_GROUP_ALREADY_STARTED: 'Testul de grup a început deja.',
   FORM_GROUP_KICKED_OUT: 'Ai fost eliminat din acest test de grup.',

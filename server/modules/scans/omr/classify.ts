@@ -16,10 +16,13 @@ export interface Thresholds {
   markCentre: number | null;
 }
 
-/** Two clusters' gap below which the sheet is taken to have no marked cluster at all. */
-const MIN_GAP = 0.18;
-/** A fill this low is never a mark, whatever the distribution. */
-const ABS_FLOOR = 0.12;
+/**
+ * Two clusters' gap below which the sheet is taken to have no marked cluster at all: a hard
+ * pencil pressed lightly fills an ellipse to about 0.2.
+ */
+const MIN_GAP = 0.1;
+/** Below this fill the ink is too little to be a mark (a dot, a speck): blank whatever the sheet. */
+const ABS_FLOOR = 0.06;
 
 function median(sorted: number[]): number {
   if (sorted.length === 0) return 0;
@@ -63,17 +66,27 @@ export function thresholds(fills: number[]): Thresholds {
   const bc = median(blanks);
   const bs = spread(blanks, bc);
   const mc = marks.length ? median(marks) : null;
-  if (mc === null || mc - bc < MIN_GAP) {
+  const ms = mc === null ? 0 : spread(marks, mc);
+  // A marked cluster is one clearly apart from the blank one: 2.5 times their spreads together (a
+  // hard pencil pressed lightly still stands that far off clean paper), and at least a few marks.
+  if (mc === null || marks.length < 3 || mc - bc < Math.max(MIN_GAP, 2.5 * (bs + ms))) {
     // No marked cluster: the whole sheet is blank cloth. Anything clearly off it is uncertain,
-    // never marked (nothing to compare it with).
+    // never marked (nothing to compare it with), and however wide the cloth's spread, a fill
+    // 0.12 above its centre is never taken for blank.
     const c = median(sorted);
     const s = spread(sorted, c);
-    const lo = Math.max(c + Math.max(6 * s, 0.1), ABS_FLOOR);
+    const lo = Math.max(c + Math.min(Math.max(4 * s, 0.05), 0.12), ABS_FLOOR);
     return { lo, hi: Infinity, blankCentre: c, blankSpread: s, markCentre: null };
   }
   const gap = mc - bc;
-  const lo = Math.max(bc + Math.max(0.15 * gap, 5 * bs), ABS_FLOOR);
-  const hi = Math.max(bc + 0.55 * gap, bc + 9 * bs, lo + 0.06);
+  // Confident blank: within the blank cluster (4 spreads, at least 0.05) and never past a quarter
+  // of the way to the marks, however wide the blank spread (a wide spread, as a misaligned grid
+  // makes, must not push the line over real marks: what is in between goes to review).
+  const lo = Math.max(Math.min(bc + Math.max(4 * bs, 0.05), bc + 0.25 * gap), ABS_FLOOR);
+  // Confident mark: past half-way, clear of the blank cluster by 8 of its spreads, and within
+  // reach of the marked cluster (no more than 5 of its spreads below its centre, and never above
+  // its lower part): a fill between the two clusters is the candidate's to confirm.
+  const hi = Math.max(bc + 0.5 * gap, bc + 8 * bs, Math.min(mc - 5 * ms, mc - 0.1 * gap), lo + 0.06);
   return { lo, hi, blankCentre: bc, blankSpread: bs, markCentre: mc };
 }
 
@@ -82,12 +95,16 @@ export function thresholds(fills: number[]): Thresholds {
  * reaches `hi`, blank only if even its highest stays under `lo` (measure.ts: a shadow's edge).
  * When those bounds disagree because the light changes across the ellipse, the fill against the
  * paper map decides, with a margin, if the map can be trusted there (it found paper, not ink,
- * under the ellipse: at least 85 % of the darker quarters' paper).
+ * under the ellipse: at least 85 % of the darker quarters' paper). A fill with strokes past its
+ * outline on three or four diagonals (crossed out) is never decided.
  */
 export function decide(
-  m: { low: number; high: number; mapped?: number; mapTrust?: number },
+  m: { low: number; high: number; mapped?: number; mapTrust?: number; strokesOut?: number },
   t: Thresholds,
 ): Decision {
+  // Strokes through and past the ellipse on all sides, over ink inside it: a fill crossed out.
+  // The sheet has no rule for taking an answer back, so the candidate says what it means.
+  if ((m.strokesOut ?? 0) >= 3 && m.high >= t.lo) return 'uncertain';
   if (m.low >= t.hi) return 'marked';
   if (m.high < t.lo) return 'blank';
   if (m.mapped !== undefined && m.mapTrust !== undefined && m.mapTrust >= 0.85) {

@@ -9,6 +9,7 @@ import { sheetHomography, warpRegion, type Homography } from './markers.ts';
 import { measureSpot, type GrayImage, type SpotMeasure } from './measure.ts';
 import { decide, thresholds, type Thresholds } from './classify.ts';
 import { readQr } from './qr.ts';
+import { registerGrid, type Placed } from './registration.ts';
 import { sheetLayout, type SheetLayout } from './sheet-layout.ts';
 import { SHEET_OPTIONS, type QuestionReading, type ReadSheetOptions, type SheetReading } from './types.ts';
 
@@ -17,6 +18,15 @@ export const WORK_SIZE = 2400;
 /** Pixels per point of the straightened sheet that is measured. */
 export const RECT_SCALE = 2;
 const MIN_SIDE = 300;
+/**
+ * A row whose printed outlines show less than half as clearly as the sheet's usual row is not
+ * where the reader looks (a crease, a fold, a lifted corner): its options go to review.
+ */
+export const MIN_ROW_QUALITY = 0.5;
+/** More rows than this share not found (at least 4): the photo is refused, the sheet must be flattened. */
+const MAX_UNREGISTERED = 0.12;
+/** The outlines' usual contrast below which none was seen: nothing says the grid is where it is measured. */
+const MIN_CONTRAST = 0.06;
 
 interface Decoded {
   data: Uint8Array;
@@ -96,6 +106,7 @@ export interface SheetMeasure {
   spots: SpotMeasure[][];
   t: Thresholds;
   sheetId: string | null;
+  placed: Placed;
 }
 
 /** The measuring half of readSheet, also used by the bench and tests for diagnostics. */
@@ -116,19 +127,23 @@ export async function measureSheet(
     const rect: GrayImage = { data: warped.data.slice(), width: w, height: hh };
     const background = paperMap(cv, warped);
     warped.delete();
-    const spots = layout.questions.map((q) =>
-      q.options.map((o) =>
+    // Measured where the printed outlines are, not where a flat sheet would have them.
+    const placed = registerGrid(rect, layout, RECT_SCALE);
+    const spots = layout.questions.map((q, i) =>
+      q.options.map((o, k) =>
         measureSpot(
           rect,
-          { cx: o.cx * RECT_SCALE, cy: o.cy * RECT_SCALE, rx: o.rx * RECT_SCALE, ry: o.ry * RECT_SCALE },
+          { cx: placed.centres[i][k][0], cy: placed.centres[i][k][1], rx: o.rx * RECT_SCALE, ry: o.ry * RECT_SCALE },
           undefined,
           background,
         ),
       ),
     );
-    const t = thresholds(spots.flat().map((s) => s.fill));
+    // The sheet's distributions from the rows found where they were printed only.
+    const trusted = spots.filter((_, i) => placed.rowQuality[i] >= MIN_ROW_QUALITY);
+    const t = thresholds((trusted.length ? trusted : spots).flat().map((s) => s.fill));
     const sheetId = readQr(cv, gray, h, layout.qr);
-    return { rect, spots, t, sheetId };
+    return { rect, spots, t, sheetId, placed };
   } finally {
     gray.delete();
   }
@@ -154,6 +169,10 @@ export async function readSheet(image: Uint8Array, opts: ReadSheetOptions): Prom
   const layout = sheetLayout(opts.questionCount);
   const m = await measureSheet(image, layout);
   if (typeof m === 'string') return { ok: false, code: m };
+  const lost = m.placed.rowQuality.filter((q) => q < MIN_ROW_QUALITY).length;
+  // No outline seen anywhere: too blurred or dark to tell where the grid is.
+  if (m.placed.contrast < MIN_CONTRAST) return { ok: false, code: 'FORM_SCAN_IMAGE_UNREADABLE' };
+  if (lost > Math.max(4, MAX_UNREGISTERED * layout.questions.length)) return { ok: false, code: 'FORM_SCAN_SHEET_FOLDED' };
   let any = false;
   const questions: QuestionReading[] = layout.questions.map((q, i) => {
     const reading: QuestionReading = {
@@ -162,8 +181,10 @@ export async function readSheet(image: Uint8Array, opts: ReadSheetOptions): Prom
       uncertain: [],
       fills: m.spots[i].map((s) => Math.round(s.fill * 1000) / 1000),
     };
+    const registered = m.placed.rowQuality[i] >= MIN_ROW_QUALITY;
     m.spots[i].forEach((s, k) => {
-      const d = decide(s, m.t);
+      // A row not found where it was printed: every option the candidate's to confirm.
+      const d = registered ? decide(s, m.t) : 'uncertain';
       if (d === 'marked') reading.marked.push(SHEET_OPTIONS[k]);
       else if (d === 'uncertain') reading.uncertain.push(SHEET_OPTIONS[k]);
     });
