@@ -108,9 +108,11 @@ export function decide(
   if (m.low >= t.hi) return 'marked';
   if (m.high < t.lo) return 'blank';
   if (m.mapped !== undefined && m.mapTrust !== undefined && m.mapTrust >= 0.85) {
-    const margin = 0.05;
-    if (m.mapped >= t.hi + margin && m.low >= t.lo) return 'marked';
-    if (m.mapped < t.lo - margin && m.high < t.hi) return 'blank';
+    if (m.mapped >= t.hi + 0.05 && m.low >= t.lo) return 'marked';
+    // Blank against the map with a smaller margin (lo sits within a few blank spreads), and only
+    // if the ellipse is blank against its darker paper too: a light mark is not, a crease's
+    // shading across the ellipse is.
+    if (m.mapped < t.lo - 0.02 && m.low < t.lo && m.high < t.hi) return 'blank';
   }
   return 'uncertain';
 }

@@ -75,6 +75,16 @@ export function heightField(b: Bend, r: () => number): (x: number, y: number) =>
   };
 }
 
+/** The top-left W x H of `big` as a continuous Mat (opencv.js's clone of a ROI keeps the parent's row step); deletes `big`. */
+function cropTo(cv: Cv, big: Mat, W: number, H: number): Mat {
+  const roi = big.roi(new cv.Rect(0, 0, W, H));
+  const out = new cv.Mat(H, W, big.type());
+  roi.copyTo(out);
+  roi.delete();
+  big.delete();
+  return out;
+}
+
 /**
  * The sheet raster (RGBA, `pad` pixels of transparent margin each side) as the camera sees the
  * bent paper, shaded. Returns a new Mat; the caller deletes both.
@@ -126,11 +136,7 @@ export function bendSheet(cv: Cv, src: Mat, pad: number, b: Bend, r: () => numbe
     const big = new cv.Mat();
     cv.resize(m, big, new cv.Size(gw * STEP, gh * STEP), 0, 0, cv.INTER_LINEAR);
     m.delete();
-    const roi = big.roi(new cv.Rect(0, 0, W, H));
-    const out = roi.clone();
-    roi.delete();
-    big.delete();
-    return out;
+    return cropTo(cv, big, W, H);
   };
   const mapX = toMat(mx);
   const mapY = toMat(my);
@@ -173,11 +179,7 @@ export function lensDistort(cv: Cv, img: Mat, k: number): Mat {
     const b = new cv.Mat();
     cv.resize(m, b, new cv.Size(gw * STEP, gh * STEP), 0, 0, cv.INTER_LINEAR);
     m.delete();
-    const roi = b.roi(new cv.Rect(0, 0, W, H));
-    const out = roi.clone();
-    roi.delete();
-    b.delete();
-    return out;
+    return cropTo(cv, b, W, H);
   };
   const mapX = big(mx);
   const mapY = big(my);

@@ -85,6 +85,9 @@ function bestShift(
   return best;
 }
 
+/** Points: how far a block may sit from its neighbours' shift and still be believed (half a row's pitch). */
+const MAX_STEP = 7;
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   if (!s.length) return 0;
@@ -146,6 +149,17 @@ export function registerGrid(rect: GrayImage, layout: SheetLayout, scale: number
     }
     if (!changed) break;
   }
+  // Paper bends smoothly: a block still off its neighbours by more than half a row's pitch after
+  // that may sit on another row's outlines (a grid repeats itself), so its rows are not trusted.
+  const suspect = new Set<string>();
+  for (const k of keys) {
+    const ns = neighbours(k).map((n) => shift.get(n)!);
+    if (ns.length < 2) continue;
+    const own = shift.get(k)!;
+    const px = median(ns.map((n) => n.dx));
+    const py = median(ns.map((n) => n.dy));
+    if (Math.hypot(own.dx - px, own.dy - py) > MAX_STEP * scale) suspect.add(k);
+  }
   // Each row within a point of its block's shift, then each ellipse within a pixel of its row's.
   const centres: [number, number][][] = [];
   const rowContrast: number[] = [];
@@ -167,5 +181,6 @@ export function registerGrid(rect: GrayImage, layout: SheetLayout, scale: number
   }
   const contrast = median(rowContrast);
   const rowQuality = rowContrast.map((c) => (contrast > 0 ? c / contrast : 0));
+  for (const k of suspect) for (const i of blocks.get(k)!) rowQuality[i] = 0;
   return { centres, rowQuality, contrast };
 }
