@@ -89,6 +89,8 @@ export interface ConditionResult {
   right: number;
   confidentWrong: number;
   reviewRows: number[];
+  /** Per photo: review rows that hold a faint mark, a tick, a cross or a crossed-out fill. */
+  reviewOdd: number[];
   times: number[];
   wrongs: string[];
 }
@@ -103,6 +105,7 @@ export async function runCondition(c: Condition, ci: number, per: number, cache?
     right: 0,
     confidentWrong: 0,
     reviewRows: [],
+    reviewOdd: [],
     times: [],
     wrongs: [],
   };
@@ -132,6 +135,7 @@ export async function runCondition(c: Condition, ci: number, per: number, cache?
     res.right += s.right;
     res.confidentWrong += s.confidentWrong;
     res.reviewRows.push(s.reviewRows);
+    res.reviewOdd.push(s.reviewRowsOdd);
     res.wrongs.push(...s.wrongDetails.map((w) => `photo ${k}: ${w}`));
   }
   return res;
@@ -147,15 +151,17 @@ export async function runConditionsBench(): Promise<void> {
   const only = process.env.BENCH_OMR_ONLY?.split(',').map((s) => s.trim());
   const cache = process.env.BENCH_OMR_CACHE;
   console.log(`\n== answer sheets outside the lab: ${per} photos per condition, 100 questions each`);
-  console.log('| condition | right with confidence | confident wrong | review rows: median (max) | refused | time p50 / max |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| condition | right with confidence | confident wrong | review rows: median (max) | of which faint/tick/cross/crossed-out, median | refused | time p50 / max |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
   for (const [ci, c] of CONDITIONS.entries()) {
     if (only && !only.some((o) => c.name.startsWith(o))) continue;
     const r = await runCondition(c, ci, per, cache);
     const pct = r.options ? ((100 * r.right) / r.options).toFixed(2) + ' %' : '—';
     const refused = r.refused.length ? `${r.refused.length} (${[...new Set(r.refused)].join(', ')})` : '0';
     console.log(
-      `| ${r.name} | ${pct} | ${r.confidentWrong} | ${r.reviewRows.length ? `${med(r.reviewRows)} (${Math.max(...r.reviewRows)})` : '—'} | ${refused} | ${med(r.times).toFixed(0)} / ${Math.max(...r.times).toFixed(0)} ms |`,
+      `| ${r.name} | ${pct} | ${r.confidentWrong} | ${r.reviewRows.length ? `${med(r.reviewRows)} (${Math.max(...r.reviewRows)})` : '—'} | ${r.reviewOdd.length ? med(r.reviewOdd) : '—'} | ${refused} | ${med(r.times).toFixed(0)} / ${Math.max(...r.times).toFixed(0)} ms |`,
     );
     for (const w of r.wrongs.slice(0, 4)) console.log(`    ${w}`);
   }

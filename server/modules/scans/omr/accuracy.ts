@@ -18,6 +18,8 @@ export interface Score {
   strayMarked: number;
   /** Questions with at least one option sent to review: what the candidate confirms. */
   reviewRows: number;
+  /** Of those, the ones with a mark that is not a fill (faint, tick, cross, crossed out): review by design. */
+  reviewRowsOdd: number;
 }
 
 export function scoreReading(reading: SheetReading, plan: MarkPlan): Score {
@@ -30,11 +32,16 @@ export function scoreReading(reading: SheetReading, plan: MarkPlan): Score {
     light: { uncertain: 0, marked: 0, blank: 0 },
     strayMarked: 0,
     reviewRows: 0,
+    reviewRowsOdd: 0,
   };
+  const odd = new Set(
+    plan.marks.filter((m) => ['light', 'tick', 'cross', 'cancelled'].includes(m.kind)).map((m) => m.n),
+  );
   if (!reading.ok) throw new Error(`sheet not read: ${reading.code}`);
   const kind = new Map(plan.marks.map((m) => [`${m.n}:${m.option}`, m.kind]));
   for (const q of reading.questions) {
     if (q.uncertain.length) s.reviewRows++;
+    if (q.uncertain.length && odd.has(q.n)) s.reviewRowsOdd++;
     for (const o of SHEET_OPTIONS) {
       const k = kind.get(`${q.n}:${o}`);
       const got = q.marked.includes(o) ? 'marked' : q.uncertain.includes(o) ? 'uncertain' : 'blank';

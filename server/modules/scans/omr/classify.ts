@@ -14,6 +14,12 @@ export interface Thresholds {
   blankCentre: number;
   blankSpread: number;
   markCentre: number | null;
+  /**
+   * How much higher the paper-map fill of a blank ellipse reads than its ring fill on this sheet
+   * (the map's closing lifts the paper level a little): taken off `mapped` before comparing it with
+   * thresholds measured on ring fills. 0 until `withMapShift` measures it.
+   */
+  mapShift?: number;
 }
 
 /**
@@ -90,6 +96,15 @@ export function thresholds(fills: number[]): Thresholds {
   return { lo, hi, blankCentre: bc, blankSpread: bs, markCentre: mc };
 }
 
+/** The sheet's map shift (see Thresholds), from the ellipses that are blank whichever way measured. */
+export function withMapShift(t: Thresholds, spots: { fill: number; high: number; mapped?: number }[]): Thresholds {
+  const d = spots
+    .filter((s) => s.mapped !== undefined && s.high < t.lo)
+    .map((s) => (s.mapped as number) - s.fill)
+    .sort((a, b) => a - b);
+  return d.length >= 10 ? { ...t, mapShift: median(d) } : t;
+}
+
 /**
  * One ellipse: marked only if even its lowest possible fill (against the darker paper around it)
  * reaches `hi`, blank only if even its highest stays under `lo` (measure.ts: a shadow's edge).
@@ -108,11 +123,12 @@ export function decide(
   if (m.low >= t.hi) return 'marked';
   if (m.high < t.lo) return 'blank';
   if (m.mapped !== undefined && m.mapTrust !== undefined && m.mapTrust >= 0.85) {
-    if (m.mapped >= t.hi + 0.05 && m.low >= t.lo) return 'marked';
+    const mapped = m.mapped - (t.mapShift ?? 0);
+    if (mapped >= t.hi + 0.05 && m.low >= t.lo) return 'marked';
     // Blank against the map with a smaller margin (lo sits within a few blank spreads), and only
     // if the ellipse is blank against its darker paper too: a light mark is not, a crease's
     // shading across the ellipse is.
-    if (m.mapped < t.lo - 0.02 && m.low < t.lo && m.high < t.hi) return 'blank';
+    if (mapped < t.lo - 0.02 && m.low < t.lo && m.high < t.hi) return 'blank';
   }
   return 'uncertain';
 }

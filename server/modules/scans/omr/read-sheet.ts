@@ -7,7 +7,7 @@ import type { Mat } from '@techstark/opencv-js';
 import { loadCv, type Cv } from './opencv.ts';
 import { sheetHomography, warpRegion, type Homography } from './markers.ts';
 import { measureSpot, type GrayImage, type SpotMeasure } from './measure.ts';
-import { decide, thresholds, type Thresholds } from './classify.ts';
+import { decide, thresholds, withMapShift, type Thresholds } from './classify.ts';
 import { readQr } from './qr.ts';
 import { registerGrid, type Placed } from './registration.ts';
 import { sheetLayout, type SheetLayout } from './sheet-layout.ts';
@@ -141,7 +141,8 @@ export async function measureSheet(
     );
     // The sheet's distributions from the rows found where they were printed only.
     const trusted = spots.filter((_, i) => placed.rowQuality[i] >= MIN_ROW_QUALITY);
-    const t = thresholds((trusted.length ? trusted : spots).flat().map((s) => s.fill));
+    const base = (trusted.length ? trusted : spots).flat();
+    const t = withMapShift(thresholds(base.map((s) => s.fill)), base);
     const sheetId = readQr(cv, gray, h, layout.qr);
     return { rect, spots, t, sheetId, placed };
   } finally {
