@@ -41,6 +41,8 @@ describe('OMR local registration', () => {
 
   for (const [name, bend, seed] of [
     ['an edge lifted 20 mm', { kind: 'lift', amount: 20 }, 31],
+    // The top blocks move by more than half a row's pitch: one row off, they match 4 rows of 5.
+    ['an edge lifted 30 mm', { kind: 'lift', amount: 30 }, 61],
     ['a centre fold', { kind: 'fold', amount: 16 }, 52],
     ['a crumpled sheet', { kind: 'crumple', amount: 4 }, 33],
   ] as const) {

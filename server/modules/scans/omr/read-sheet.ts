@@ -9,7 +9,7 @@ import { sheetHomography, warpRegion, type Homography } from './markers.ts';
 import { measureSpot, type GrayImage, type SpotMeasure } from './measure.ts';
 import { decide, thresholds, withMapShift, type Thresholds } from './classify.ts';
 import { readQr } from './qr.ts';
-import { registerGrid, type Placed } from './registration.ts';
+import { MIN_ROW_QUALITY, registerGrid, type Placed } from './registration.ts';
 import { sheetLayout, type SheetLayout } from './sheet-layout.ts';
 import { SHEET_OPTIONS, type QuestionReading, type ReadSheetOptions, type SheetReading } from './types.ts';
 
@@ -18,11 +18,6 @@ export const WORK_SIZE = 2400;
 /** Pixels per point of the straightened sheet that is measured. */
 export const RECT_SCALE = 2;
 const MIN_SIDE = 300;
-/**
- * A row whose printed outlines show less than half as clearly as the sheet's usual row is not
- * where the reader looks (a crease, a fold, a lifted corner): its options go to review.
- */
-export const MIN_ROW_QUALITY = 0.5;
 /** More rows than this share not found (at least 4): the photo is refused, the sheet must be flattened. */
 const MAX_UNREGISTERED = 0.12;
 /** The outlines' usual contrast below which none was seen: nothing says the grid is where it is measured. */

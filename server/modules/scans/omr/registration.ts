@@ -85,6 +85,12 @@ function bestShift(
   return best;
 }
 
+/**
+ * A row whose printed outlines show less than half as clearly as the sheet's usual row is not
+ * where the reader looks (a crease, a fold, a lifted corner): its options go to review.
+ */
+export const MIN_ROW_QUALITY = 0.5;
+
 /** Points: how far a block may sit from its neighbours' shift and still be believed (half a row's pitch). */
 const MAX_STEP = 7;
 
@@ -117,15 +123,33 @@ export function registerGrid(rect: GrayImage, layout: SheetLayout, scale: number
   });
   const keys = [...blocks.keys()];
   const pts = (k: string) => blocks.get(k)!.flatMap((i) => nominal[i]);
-  const R = Math.round(search * scale);
+  const around = (p: [number, number][], cx: number, cy: number, radiusPt: number) => {
+    const coarse = bestShift(rect, coarseRing, margin, p, Math.round(cx), Math.round(cy), Math.round(radiusPt * scale), 2);
+    return bestShift(rect, ring, margin, p, coarse.dx, coarse.dy, 1, 1);
+  };
+  // The grid repeats itself: a block moved by more than the search may still match all but one
+  // of its rows (or columns) one pitch away. So each block also tries one row's and one option's
+  // pitch either way; the true place matches all 25 outlines and scores highest.
+  const rowPitch = nominal.length > 1 ? nominal[1][0][1] - nominal[0][0][1] : 0;
+  const optPitch = nominal[0][1][0] - nominal[0][0][0];
   const shift = new Map<string, { dx: number; dy: number; score: number }>();
   for (const k of keys) {
     const p = pts(k);
-    const coarse = bestShift(rect, coarseRing, margin, p, 0, 0, R, 2);
-    shift.set(k, bestShift(rect, ring, margin, p, coarse.dx, coarse.dy, 1, 1));
+    let best = around(p, 0, 0, search);
+    const base = best;
+    for (const [ox, oy] of [
+      [0, rowPitch],
+      [0, -rowPitch],
+      [optPitch, 0],
+      [-optPitch, 0],
+    ]) {
+      const c = around(p, base.dx + ox, base.dy + oy, 2);
+      if (c.score > best.score) best = c;
+    }
+    shift.set(k, best);
   }
-  // A block whose shift disagrees with its neighbours' may have locked onto the wrong outlines,
-  // or moved further than the search: look again around its neighbours' shift and keep the better.
+    // A block whose shift disagrees with its neighbours' may have locked onto the wrong outlines,
+  // or moved further than the search: look again around each neighbour's shift, keep the best.
   const neighbours = (k: string) => {
     const [c, g] = k.split(':').map(Number);
     return [`${c}:${g - 1}`, `${c}:${g + 1}`, `${c - 1}:${g}`, `${c + 1}:${g}`].filter((n) => blocks.has(n));
@@ -140,10 +164,14 @@ export function registerGrid(rect: GrayImage, layout: SheetLayout, scale: number
       const own = shift.get(k)!;
       if (Math.hypot(own.dx - px, own.dy - py) <= 2.5 * scale) continue;
       const p = pts(k);
-      const coarse = bestShift(rect, coarseRing, margin, p, Math.round(px), Math.round(py), Math.round(4 * scale), 2);
-      const again = bestShift(rect, ring, margin, p, coarse.dx, coarse.dy, 1, 1);
-      if (again.score > own.score) {
-        shift.set(k, again);
+      let best = own;
+      for (const n of ns) {
+        if (Math.hypot(own.dx - n.dx, own.dy - n.dy) <= 2.5 * scale) continue;
+        const again = around(p, n.dx, n.dy, 3);
+        if (again.score > best.score) best = again;
+      }
+      if (best !== own) {
+        shift.set(k, best);
         changed = true;
       }
     }
@@ -181,6 +209,15 @@ export function registerGrid(rect: GrayImage, layout: SheetLayout, scale: number
   }
   const contrast = median(rowContrast);
   const rowQuality = rowContrast.map((c) => (contrast > 0 ? c / contrast : 0));
+  // A block one row off matches all its rows but the first or last (that one lies on the gap or
+  // the paper beyond the grid): such a block is not trusted at all, even its rows that match.
+  for (const k of keys) {
+    const rows = blocks.get(k)!;
+    if (rows.length < 3) continue;
+    const inner = median(rows.slice(1, -1).map((i) => rowQuality[i]));
+    const edge = Math.min(rowQuality[rows[0]], rowQuality[rows[rows.length - 1]]);
+    if (edge < MIN_ROW_QUALITY && inner >= 0.8) suspect.add(k);
+  }
   for (const k of suspect) for (const i of blocks.get(k)!) rowQuality[i] = 0;
   return { centres, rowQuality, contrast };
 }
