@@ -36,7 +36,8 @@ async function smudged(sheet: Buffer, questions: number, from: number, to: numbe
   return sharp(sheet).composite([{ input: patch, left: box.left, top: box.top }]).png().toBuffer();
 }
 
-describe('OMR local registration', () => {
+// Each case draws, bends and reads a sheet: seconds on a quiet machine, far more on a shared one.
+describe('OMR local registration', { timeout: 120_000 }, () => {
   afterAll(() => closeSheetPool());
 
   for (const [name, bend, seed] of [

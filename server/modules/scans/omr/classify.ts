@@ -85,14 +85,15 @@ export function thresholds(fills: number[]): Thresholds {
     return { lo, hi: Infinity, blankCentre: c, blankSpread: s, markCentre: null };
   }
   const gap = mc - bc;
-  // Confident blank: within the blank cluster (4 spreads, at least 0.05) and never past a quarter
+  // Confident blank: within the blank cluster (4 spreads, at least 0.05 and a tenth of the gap:
+  // paper and print are never quite even) and never past a quarter
   // of the way to the marks, however wide the blank spread (a wide spread, as a misaligned grid
   // makes, must not push the line over real marks: what is in between goes to review).
-  const lo = Math.max(Math.min(bc + Math.max(4 * bs, 0.05), bc + 0.25 * gap), ABS_FLOOR);
+  const lo = Math.max(Math.min(bc + Math.max(4 * bs, 0.05, 0.1 * gap), bc + 0.25 * gap), ABS_FLOOR);
   // Confident mark: past half-way, clear of the blank cluster by 8 of its spreads, and within
-  // reach of the marked cluster (no more than 5 of its spreads below its centre, and never above
-  // its lower part): a fill between the two clusters is the candidate's to confirm.
-  const hi = Math.max(bc + 0.5 * gap, bc + 8 * bs, Math.min(mc - 5 * ms, mc - 0.1 * gap), lo + 0.06);
+  // reach of the marked cluster (no more than 5 of its spreads, or 40 % of the gap, below its
+  // centre): a fill between the two clusters is the candidate's to confirm.
+  const hi = Math.max(bc + 0.5 * gap, bc + 8 * bs, mc - Math.max(5 * ms, 0.4 * gap), lo + 0.06);
   return { lo, hi, blankCentre: bc, blankSpread: bs, markCentre: mc };
 }
 

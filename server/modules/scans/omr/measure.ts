@@ -61,7 +61,14 @@ function paperLevel(hist: Uint32Array, n: number): number {
 
 const clamp = (v: number) => Math.min(1, Math.max(0, v));
 
-export function measureSpot(img: GrayImage, s: Spot, inner = INNER, background?: GrayImage): SpotMeasure {
+export function measureSpot(
+  img: GrayImage,
+  s: Spot,
+  inner = INNER,
+  background?: GrayImage,
+  /** Look for strokes past the outline (our sheet: its ellipses stand well apart on the diagonals). */
+  strokes = false,
+): SpotMeasure {
   const x0 = Math.max(0, Math.floor(s.cx - s.rx * RING_OUT));
   const x1 = Math.min(img.width - 1, Math.ceil(s.cx + s.rx * RING_OUT));
   const y0 = Math.max(0, Math.floor(s.cy - s.ry * RING_OUT));
@@ -113,7 +120,7 @@ export function measureSpot(img: GrayImage, s: Spot, inner = INNER, background?:
     fill: clamp(1 - mean / paper),
     low: clamp(1 - mean / dark),
     high: clamp(1 - mean / bright),
-    strokesOut: strokesOut(img, s, x0, x1, y0, y1, dark * 0.6),
+    strokesOut: strokes ? strokesOut(img, s, x0, x1, y0, y1, dark * 0.6) : 0,
   };
   if (background) {
     out.mapped = clamp(1 - mapSum / inN);

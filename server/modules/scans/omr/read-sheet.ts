@@ -131,6 +131,7 @@ export async function measureSheet(
           { cx: placed.centres[i][k][0], cy: placed.centres[i][k][1], rx: o.rx * RECT_SCALE, ry: o.ry * RECT_SCALE },
           undefined,
           background,
+          true,
         ),
       ),
     );
