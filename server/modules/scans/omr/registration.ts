@@ -105,7 +105,8 @@ const median = (xs: number[]) => {
  * Finds the printed ellipses on `rect` (the sheet straightened by the corner markers, `scale`
  * pixels per point). `search` is how far (points) a block may have moved: less than half a row's
  * pitch, so that a block cannot take its neighbour row's outlines for its own; a block further
- * off is found from its neighbours' shifts (the paper bends smoothly between them).
+ * off is found one row's or one option's pitch away (where all its outlines match, not all but
+ * one) or from its neighbours' shifts (the paper bends smoothly between them).
  */
 export function registerGrid(rect: GrayImage, layout: SheetLayout, scale: number, search = 6.5): Placed {
   const o0 = layout.questions[0].options[0];
