@@ -41,6 +41,8 @@ export interface SpotMeasure {
    * X drawn through and past the ellipse, as a candidate crosses out a fill, inks all four.
    */
   strokesOut: number;
+  /** The paper's grey level around the ellipse (0..255): at 250 and over, a glare may have burnt light marks out. */
+  paper: number;
 }
 
 const INNER = 0.7;
@@ -99,7 +101,7 @@ export function measureSpot(
       }
     }
   }
-  if (inN === 0) return { fill: 0, low: 0, high: 0, strokesOut: 0 };
+  if (inN === 0) return { fill: 0, low: 0, high: 0, strokesOut: 0, paper: 0 };
   const all = new Uint32Array(256);
   for (const h of hists) for (let v = 0; v < 256; v++) all[v] += h[v];
   const mean = inSum / inN;
@@ -120,7 +122,8 @@ export function measureSpot(
     fill: clamp(1 - mean / paper),
     low: clamp(1 - mean / dark),
     high: clamp(1 - mean / bright),
-    strokesOut: strokes ? strokesOut(img, s, x0, x1, y0, y1, dark * 0.6) : 0,
+    strokesOut: strokes ? strokesOut(img, s, x0, x1, y0, y1, dark * 0.72) : 0,
+    paper,
   };
   if (background) {
     out.mapped = clamp(1 - mapSum / inN);
@@ -150,8 +153,9 @@ function strokesOut(img: GrayImage, s: Spot, x0: number, x1: number, y0: number,
       if (img.data[y * img.width + x] < ink) dark[q]++;
     }
   }
-  // A stroke of a pen's width covers a tenth of a sector or more; print and specks far less.
-  return dark.filter((d, q) => all[q] > 0 && d / all[q] >= 0.1).length;
+  // A stroke of a pen's width covers a tenth of a sector or more (less once a small photo has
+  // blurred it); print and specks far less.
+  return dark.filter((d, q) => all[q] > 0 && d / all[q] >= 0.07).length;
 }
 
 /** The fill alone (see measureSpot). */

@@ -102,6 +102,8 @@ export interface SheetMeasure {
   t: Thresholds;
   sheetId: string | null;
   placed: Placed;
+  /** The paper's usual grey level on this photo (the median around the ellipses). */
+  paperLevel: number;
 }
 
 /** The measuring half of readSheet, also used by the bench and tests for diagnostics. */
@@ -140,10 +142,34 @@ export async function measureSheet(
     const base = (trusted.length ? trusted : spots).flat();
     const t = withMapShift(thresholds(base.map((s) => s.fill)), base);
     const sheetId = readQr(cv, gray, h, layout.qr);
-    return { rect, spots, t, sheetId, placed };
+    const papers = spots.flat().map((s) => s.paper).sort((a, b) => a - b);
+    return { rect, spots, t, sheetId, placed, paperLevel: papers[papers.length >> 1] };
   } finally {
     gray.delete();
   }
+}
+
+/**
+ * The sheet's thresholds for one row, with its blank line brought down where the row's printed
+ * outlines show less contrast than usual (glare, a shadow's veil, blur): every difference of
+ * darkness there is smaller, a light pencil mark's too (more so once clipped to white), so the
+ * margin above the row's own blank ellipses shrinks with the square of the contrast. Where the
+ * contrast is as usual, nothing changes.
+ */
+function rowThresholds(m: SheetMeasure, i: number): Thresholds {
+  const q = Math.min(1, m.placed.rowQuality[i]);
+  // Paper burnt white here but not on most of the sheet: a lamp's glare, which clips a light
+  // mark's grey away long before the black outlines'. Only a hair above the row's blanks is blank.
+  const paper = [...m.spots[i].map((s) => s.paper)].sort((a, b) => a - b)[2];
+  const glare = paper >= 250 && m.paperLevel <= 240;
+  if (q >= 0.95 && !glare) return m.t;
+  // The row's own blank level: its second lightest ellipse (a row has at least one blank in most
+  // answers, and the lightest alone could be a speck of glare).
+  const fills = m.spots[i].map((s) => s.fill).sort((a, b) => a - b);
+  const local = Math.min(m.t.blankCentre, fills[1]);
+  const margin = (m.t.lo - m.t.blankCentre) * q * q;
+  const lo = Math.min(m.t.lo, local + (glare ? Math.min(margin, 0.02) : margin));
+  return { ...m.t, lo };
 }
 
 async function rowCrop(
@@ -179,9 +205,10 @@ export async function readSheet(image: Uint8Array, opts: ReadSheetOptions): Prom
       fills: m.spots[i].map((s) => Math.round(s.fill * 1000) / 1000),
     };
     const registered = m.placed.rowQuality[i] >= MIN_ROW_QUALITY;
+    const t = rowThresholds(m, i);
     m.spots[i].forEach((s, k) => {
       // A row not found where it was printed: every option the candidate's to confirm.
-      const d = registered ? decide(s, m.t) : 'uncertain';
+      const d = registered ? decide(s, t) : 'uncertain';
       if (d === 'marked') reading.marked.push(SHEET_OPTIONS[k]);
       else if (d === 'uncertain') reading.uncertain.push(SHEET_OPTIONS[k]);
     });
