@@ -17,6 +17,7 @@ import { rng } from '../modules/scans/omr/random.ts';
 import { scoreReading } from '../modules/scans/omr/accuracy.ts';
 import { closeSheetPool, readSheetInPool, sheetPoolSize } from '../modules/scans/omr/pool.ts';
 import { runSamples } from '../modules/scans/omr/omrchecker-bench.ts';
+import { runConditionsBench } from './omr-conditions.ts';
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -122,6 +123,7 @@ export async function runOmrBench(): Promise<void> {
   );
   console.log('throughput              ' + `${throughput.toFixed(2)} photos/s (all ${photos} at once)`);
   for (const w of wrongs.slice(0, 10)) console.log('  ' + w);
+  await runConditionsBench();
   await closeSheetPool();
   await runSamples();
 }

@@ -149,6 +149,7 @@ export const MESSAGES_RO: Record<Code, string> = {
     'Foaia din fotografie aparține altei simulări: este foaia ta, dar tipărită pentru alt test. Trimite fotografii ale foii tipărite de pe pagina acestei simulări.',
   FORM_SCAN_SHEET_UNIDENTIFIED:
     'Nu am recunoscut foaia după codul QR (lipsește, nu se citește sau nu este al unei foi {product}), deci nu știm a cui este și nu o corectăm. Fotografiază din nou toată foaia, cu codul QR din dreapta sus întreg, clar și fără reflexii.',
+  FORM_SCAN_SHEET_FOLDED: 'Foaia pare îndoită: întinde-o pe o suprafață plată și fotografiaz-o din nou.',
   FORM_GROUP_NOT_PREMIUM: 'Testele de grup sunt disponibile doar pentru utilizatorii Premium.',
   FORM_GROUP_ALREADY_STARTED: 'Testul de grup a început deja.',
   FORM_GROUP_KICKED_OUT: 'Ai fost eliminat din acest test de grup.',

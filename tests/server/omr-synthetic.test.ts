@@ -213,7 +213,7 @@ describe('OMR on generated sheets', () => {
     } finally {
       for (const b of blocks) b.delete();
     }
-  });
+  }, 120_000); // 31 reads: half a minute on a machine shared by several test runs
 
   it('says FORM_SCAN_MISSING_RESPONSES for a sheet with no mark at all', async () => {
     const photo = await degrade(await renderSyntheticSheet(meta(50), [], 1200, 1), {

@@ -10,7 +10,9 @@ import { buildTestApp } from './helpers.ts';
 import { makeUser, type FixtureUser } from './learning-fixture.ts';
 import { firstError, type Api } from './groups-fixture.ts';
 import { multipart, photo as photoOf, rightMarks, scanWorld, settled as settledOf, upload as uploadTo, type ScanWorld } from './scans-fixture.ts';
-import type { SyntheticMark } from '../../server/modules/scans/omr/synthetic.ts';
+import { degrade, renderSyntheticSheet, type SyntheticMark } from '../../server/modules/scans/omr/synthetic.ts';
+import { sheetLayout } from '../../server/modules/scans/omr/sheet-layout.ts';
+import { messageFor } from '../../src/shared/messages.ro.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/db.ts';
 
@@ -177,6 +179,23 @@ describe('reading and grading', () => {
     await db.query('insert into scan_sheets (id, user_id, simulation_id, question_count) values ($1, $2, $3, 120)', [wide, D.id, simId]);
     const beyond = await settled(D, (await upload(D, [{ content: await photo(wide, rightMarks([1, 2, 100, 110]), 120, 23) }])).body.scan.id);
     expect([beyond.status, beyond.error_code]).toEqual(['failed', 'FORM_SCAN_TOO_MANY_GRIDS']);
+  });
+
+  it('a sheet whose grid cannot be found over many rows fails as folded, with what to do', async () => {
+    const idB = await sheetId(B);
+    const meta = { sheetId: idB, questionCount: 90, productName: 'Grilio', title: 'Simulare pe hârtie', centreName: 'Timișoara', candidateName: 'Bogdan' };
+    const sheet = await renderSyntheticSheet(meta, rightMarks([1, 2, 3, 61, 62]), 1700, 25);
+    // The first column (rows 1–30) blurred past recognition, as a deep crease or a lifted half does.
+    const L = sheetLayout(90);
+    const [a, b] = [L.questions[0].row, L.questions[29].row];
+    const s = 1700 / L.width;
+    const box = { left: Math.round(a.x * s), top: Math.round(a.y * s), width: Math.round(a.w * s), height: Math.round((b.y + b.h - a.y) * s) };
+    const patch = await sharp(sheet).extract(box).blur(8).toBuffer();
+    const folded = await sharp(sheet).composite([{ input: patch, left: box.left, top: box.top }]).png().toBuffer();
+    const foldedPhoto = await degrade(folded, { seed: 25, width: 2000, height: 2600, rotation: 2, perspective: 0.02, blur: 0.4, noise: 2, jpegQuality: 88 });
+    const scan = await settled(B, (await upload(B, [{ content: foldedPhoto }])).body.scan.id);
+    expect([scan.status, scan.error_code]).toEqual(['failed', 'FORM_SCAN_SHEET_FOLDED']);
+    expect(messageFor(scan.error_code!)).toBe('Foaia pare îndoită: întinde-o pe o suprafață plată și fotografiaz-o din nou.');
   });
 });
 

@@ -63,6 +63,11 @@ describe('furthestError', () => {
     expect(furthestError(['FORM_SCAN_IMAGE_UNREADABLE', 'FORM_SCAN_NO_MARKS'])).toBe('FORM_SCAN_NO_MARKS');
     expect(furthestError(['FORM_SCAN_IMAGE_UNREADABLE'])).toBe('FORM_SCAN_IMAGE_UNREADABLE');
   });
+
+  it('names a folded sheet before missing markers: the candidate flattens it and photographs it again', () => {
+    expect(furthestError(['FORM_SCAN_NO_MARKS', 'FORM_SCAN_SHEET_FOLDED', 'FORM_SCAN_IMAGE_UNREADABLE'])).toBe('FORM_SCAN_SHEET_FOLDED');
+    expect(furthestError(['FORM_SCAN_SHEET_FOLDED', 'FORM_SCAN_MISSING_RESPONSES'])).toBe('FORM_SCAN_MISSING_RESPONSES');
+  });
 });
 
 describe('filesProblem (the upload form, same limits as the server)', () => {

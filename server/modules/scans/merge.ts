@@ -33,6 +33,6 @@ export function mergeReadings(readings: Read[]): Read {
 
 /** The error to show when no photo could be read: the one that got furthest into the sheet. */
 export function furthestError(codes: string[]): string {
-  for (const c of ['FORM_SCAN_MISSING_RESPONSES', 'FORM_SCAN_NO_MARKS']) if (codes.includes(c)) return c;
+  for (const c of ['FORM_SCAN_MISSING_RESPONSES', 'FORM_SCAN_SHEET_FOLDED', 'FORM_SCAN_NO_MARKS']) if (codes.includes(c)) return c;
   return 'FORM_SCAN_IMAGE_UNREADABLE';
 }

@@ -16,6 +16,10 @@ export interface Score {
   light: { uncertain: number; marked: number; blank: number };
   /** Stray dots read as marked (counted in confidentWrong too). */
   strayMarked: number;
+  /** Questions with at least one option sent to review: what the candidate confirms. */
+  reviewRows: number;
+  /** Of those, the ones with a mark that is not a fill (faint, tick, cross, crossed out): review by design. */
+  reviewRowsOdd: number;
 }
 
 export function scoreReading(reading: SheetReading, plan: MarkPlan): Score {
@@ -27,10 +31,17 @@ export function scoreReading(reading: SheetReading, plan: MarkPlan): Score {
     wrongDetails: [],
     light: { uncertain: 0, marked: 0, blank: 0 },
     strayMarked: 0,
+    reviewRows: 0,
+    reviewRowsOdd: 0,
   };
+  const odd = new Set(
+    plan.marks.filter((m) => ['light', 'tick', 'cross', 'cancelled'].includes(m.kind)).map((m) => m.n),
+  );
   if (!reading.ok) throw new Error(`sheet not read: ${reading.code}`);
   const kind = new Map(plan.marks.map((m) => [`${m.n}:${m.option}`, m.kind]));
   for (const q of reading.questions) {
+    if (q.uncertain.length) s.reviewRows++;
+    if (q.uncertain.length && odd.has(q.n)) s.reviewRowsOdd++;
     for (const o of SHEET_OPTIONS) {
       const k = kind.get(`${q.n}:${o}`);
       const got = q.marked.includes(o) ? 'marked' : q.uncertain.includes(o) ? 'uncertain' : 'blank';
@@ -39,7 +50,9 @@ export function scoreReading(reading: SheetReading, plan: MarkPlan): Score {
         continue;
       }
       s.options++;
-      const want = k === 'pen' ? 'marked' : 'blank';
+      // A tick or a cross means the option (marked or review); a crossed-out fill was taken back
+      // (blank or review). Pen and pencil fills are marks, everything else blank.
+      const want = k === 'pen' || k === 'pencil' || k === 'tick' || k === 'cross' ? 'marked' : 'blank';
       if (got === 'uncertain') s.uncertain++;
       else if (got === want) s.right++;
       else {

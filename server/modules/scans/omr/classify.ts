@@ -14,12 +14,21 @@ export interface Thresholds {
   blankCentre: number;
   blankSpread: number;
   markCentre: number | null;
+  /**
+   * How much higher the paper-map fill of a blank ellipse reads than its ring fill on this sheet
+   * (the map's closing lifts the paper level a little): taken off `mapped` before comparing it with
+   * thresholds measured on ring fills. 0 until `withMapShift` measures it.
+   */
+  mapShift?: number;
 }
 
-/** Two clusters' gap below which the sheet is taken to have no marked cluster at all. */
-const MIN_GAP = 0.18;
-/** A fill this low is never a mark, whatever the distribution. */
-const ABS_FLOOR = 0.12;
+/**
+ * Two clusters' gap below which the sheet is taken to have no marked cluster at all: a hard
+ * pencil pressed lightly fills an ellipse to about 0.2.
+ */
+const MIN_GAP = 0.1;
+/** Below this fill the ink is too little to be a mark (a dot, a speck): blank whatever the sheet. */
+const ABS_FLOOR = 0.06;
 
 function median(sorted: number[]): number {
   if (sorted.length === 0) return 0;
@@ -63,18 +72,38 @@ export function thresholds(fills: number[]): Thresholds {
   const bc = median(blanks);
   const bs = spread(blanks, bc);
   const mc = marks.length ? median(marks) : null;
-  if (mc === null || mc - bc < MIN_GAP) {
+  const ms = mc === null ? 0 : spread(marks, mc);
+  // A marked cluster is one clearly apart from the blank one: 2.5 times their spreads together (a
+  // hard pencil pressed lightly still stands that far off clean paper), and at least a few marks.
+  if (mc === null || marks.length < 3 || mc - bc < Math.max(MIN_GAP, 2.5 * (bs + ms))) {
     // No marked cluster: the whole sheet is blank cloth. Anything clearly off it is uncertain,
-    // never marked (nothing to compare it with).
+    // never marked (nothing to compare it with), and however wide the cloth's spread, a fill
+    // 0.12 above its centre is never taken for blank.
     const c = median(sorted);
     const s = spread(sorted, c);
-    const lo = Math.max(c + Math.max(6 * s, 0.1), ABS_FLOOR);
+    const lo = Math.max(c + Math.min(Math.max(4 * s, 0.05), 0.12), ABS_FLOOR);
     return { lo, hi: Infinity, blankCentre: c, blankSpread: s, markCentre: null };
   }
   const gap = mc - bc;
-  const lo = Math.max(bc + Math.max(0.15 * gap, 5 * bs), ABS_FLOOR);
-  const hi = Math.max(bc + 0.55 * gap, bc + 9 * bs, lo + 0.06);
+  // Confident blank: within the blank cluster (4 spreads, at least 0.05 and a tenth of the gap:
+  // paper and print are never quite even) and never past a quarter
+  // of the way to the marks, however wide the blank spread (a wide spread, as a misaligned grid
+  // makes, must not push the line over real marks: what is in between goes to review).
+  const lo = Math.max(Math.min(bc + Math.max(4 * bs, 0.05, 0.1 * gap), bc + 0.25 * gap), ABS_FLOOR);
+  // Confident mark: past half-way, clear of the blank cluster by 8 of its spreads, and within
+  // reach of the marked cluster (no more than 5 of its spreads, or 40 % of the gap, below its
+  // centre): a fill between the two clusters is the candidate's to confirm.
+  const hi = Math.max(bc + 0.5 * gap, bc + 8 * bs, mc - Math.max(5 * ms, 0.4 * gap), lo + 0.06);
   return { lo, hi, blankCentre: bc, blankSpread: bs, markCentre: mc };
+}
+
+/** The sheet's map shift (see Thresholds), from the ellipses that are blank whichever way measured. */
+export function withMapShift(t: Thresholds, spots: { fill: number; high: number; mapped?: number }[]): Thresholds {
+  const d = spots
+    .filter((s) => s.mapped !== undefined && s.high < t.lo)
+    .map((s) => (s.mapped as number) - s.fill)
+    .sort((a, b) => a - b);
+  return d.length >= 10 ? { ...t, mapShift: median(d) } : t;
 }
 
 /**
@@ -82,18 +111,25 @@ export function thresholds(fills: number[]): Thresholds {
  * reaches `hi`, blank only if even its highest stays under `lo` (measure.ts: a shadow's edge).
  * When those bounds disagree because the light changes across the ellipse, the fill against the
  * paper map decides, with a margin, if the map can be trusted there (it found paper, not ink,
- * under the ellipse: at least 85 % of the darker quarters' paper).
+ * under the ellipse: at least 85 % of the darker quarters' paper). A fill with strokes past its
+ * outline on three or four diagonals (crossed out) is never decided.
  */
 export function decide(
-  m: { low: number; high: number; mapped?: number; mapTrust?: number },
+  m: { low: number; high: number; mapped?: number; mapTrust?: number; strokesOut?: number },
   t: Thresholds,
 ): Decision {
+  // Strokes through and past the ellipse on all sides, over ink inside it: a fill crossed out.
+  // The sheet has no rule for taking an answer back, so the candidate says what it means.
+  if ((m.strokesOut ?? 0) >= 3 && m.high >= t.lo) return 'uncertain';
   if (m.low >= t.hi) return 'marked';
   if (m.high < t.lo) return 'blank';
   if (m.mapped !== undefined && m.mapTrust !== undefined && m.mapTrust >= 0.85) {
-    const margin = 0.05;
-    if (m.mapped >= t.hi + margin && m.low >= t.lo) return 'marked';
-    if (m.mapped < t.lo - margin && m.high < t.hi) return 'blank';
+    const mapped = m.mapped - (t.mapShift ?? 0);
+    if (mapped >= t.hi + 0.05 && m.low >= t.lo) return 'marked';
+    // Blank against the map with a smaller margin (lo sits within a few blank spreads), and only
+    // if the ellipse is blank against its darker paper too: a light mark is not, a crease's
+    // shading across the ellipse is.
+    if (mapped < t.lo - 0.02 && m.low < t.lo && m.high < t.hi) return 'blank';
   }
   return 'uncertain';
 }

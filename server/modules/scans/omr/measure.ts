@@ -35,6 +35,14 @@ export interface SpotMeasure {
   mapped?: number;
   /** The map's paper at the centre over the darker quarters' paper: far below 1, the map has taken ink for paper. */
   mapTrust?: number;
+  /**
+   * How many of the four diagonal directions have ink well outside the outline (1.3..1.75 of the
+   * half-axes, where neither a neighbour, nor the printed number, nor a fill's wobble reaches): an
+   * X drawn through and past the ellipse, as a candidate crosses out a fill, inks all four.
+   */
+  strokesOut: number;
+  /** The paper's grey level around the ellipse (0..255): at 250 and over, a glare may have burnt light marks out. */
+  paper: number;
 }
 
 const INNER = 0.7;
@@ -55,7 +63,14 @@ function paperLevel(hist: Uint32Array, n: number): number {
 
 const clamp = (v: number) => Math.min(1, Math.max(0, v));
 
-export function measureSpot(img: GrayImage, s: Spot, inner = INNER, background?: GrayImage): SpotMeasure {
+export function measureSpot(
+  img: GrayImage,
+  s: Spot,
+  inner = INNER,
+  background?: GrayImage,
+  /** Look for strokes past the outline (our sheet: its ellipses stand well apart on the diagonals). */
+  strokes = false,
+): SpotMeasure {
   const x0 = Math.max(0, Math.floor(s.cx - s.rx * RING_OUT));
   const x1 = Math.min(img.width - 1, Math.ceil(s.cx + s.rx * RING_OUT));
   const y0 = Math.max(0, Math.floor(s.cy - s.ry * RING_OUT));
@@ -86,7 +101,7 @@ export function measureSpot(img: GrayImage, s: Spot, inner = INNER, background?:
       }
     }
   }
-  if (inN === 0) return { fill: 0, low: 0, high: 0 };
+  if (inN === 0) return { fill: 0, low: 0, high: 0, strokesOut: 0, paper: 0 };
   const all = new Uint32Array(256);
   for (const h of hists) for (let v = 0; v < 256; v++) all[v] += h[v];
   const mean = inSum / inN;
@@ -107,12 +122,40 @@ export function measureSpot(img: GrayImage, s: Spot, inner = INNER, background?:
     fill: clamp(1 - mean / paper),
     low: clamp(1 - mean / dark),
     high: clamp(1 - mean / bright),
+    strokesOut: strokes ? strokesOut(img, s, x0, x1, y0, y1, dark * 0.72) : 0,
+    paper,
   };
   if (background) {
     out.mapped = clamp(1 - mapSum / inN);
     out.mapTrust = background.data[Math.round(s.cy) * background.width + Math.round(s.cx)] / dark;
   }
   return out;
+}
+
+/** Diagonal sectors (30..60° in the ellipse's own frame) of the outer ring with ink darker than `ink`. */
+function strokesOut(img: GrayImage, s: Spot, x0: number, x1: number, y0: number, y1: number, ink: number): number {
+  const dark = [0, 0, 0, 0];
+  const all = [0, 0, 0, 0];
+  const lo = 1.3 * 1.3;
+  const hi = RING_OUT * RING_OUT;
+  const tan30 = Math.tan(Math.PI / 6);
+  const tan60 = Math.tan(Math.PI / 3);
+  for (let y = y0; y <= y1; y++) {
+    const dy = (y + 0.5 - s.cy) / s.ry;
+    for (let x = x0; x <= x1; x++) {
+      const dx = (x + 0.5 - s.cx) / s.rx;
+      const d2 = dx * dx + dy * dy;
+      if (d2 < lo || d2 > hi) continue;
+      const t = Math.abs(dy) / Math.max(Math.abs(dx), 1e-6);
+      if (t < tan30 || t > tan60) continue;
+      const q = (dx < 0 ? 0 : 1) + (dy < 0 ? 0 : 2);
+      all[q]++;
+      if (img.data[y * img.width + x] < ink) dark[q]++;
+    }
+  }
+  // A stroke of a pen's width covers a tenth of a sector or more (less once a small photo has
+  // blurred it); print and specks far less.
+  return dark.filter((d, q) => all[q] > 0 && d / all[q] >= 0.07).length;
 }
 
 /** The fill alone (see measureSpot). */

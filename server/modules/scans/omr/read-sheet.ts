@@ -7,8 +7,9 @@ import type { Mat } from '@techstark/opencv-js';
 import { loadCv, type Cv } from './opencv.ts';
 import { sheetHomography, warpRegion, type Homography } from './markers.ts';
 import { measureSpot, type GrayImage, type SpotMeasure } from './measure.ts';
-import { decide, thresholds, type Thresholds } from './classify.ts';
+import { decide, thresholds, withMapShift, type Thresholds } from './classify.ts';
 import { readQr } from './qr.ts';
+import { MIN_ROW_QUALITY, registerGrid, type Placed } from './registration.ts';
 import { sheetLayout, type SheetLayout } from './sheet-layout.ts';
 import { SHEET_OPTIONS, type QuestionReading, type ReadSheetOptions, type SheetReading } from './types.ts';
 
@@ -17,6 +18,10 @@ export const WORK_SIZE = 2400;
 /** Pixels per point of the straightened sheet that is measured. */
 export const RECT_SCALE = 2;
 const MIN_SIDE = 300;
+/** More rows than this share not found (at least 4): the photo is refused, the sheet must be flattened. */
+const MAX_UNREGISTERED = 0.12;
+/** The outlines' usual contrast below which none was seen: nothing says the grid is where it is measured. */
+const MIN_CONTRAST = 0.06;
 
 interface Decoded {
   data: Uint8Array;
@@ -96,6 +101,9 @@ export interface SheetMeasure {
   spots: SpotMeasure[][];
   t: Thresholds;
   sheetId: string | null;
+  placed: Placed;
+  /** The paper's usual grey level on this photo (the median around the ellipses). */
+  paperLevel: number;
 }
 
 /** The measuring half of readSheet, also used by the bench and tests for diagnostics. */
@@ -116,22 +124,52 @@ export async function measureSheet(
     const rect: GrayImage = { data: warped.data.slice(), width: w, height: hh };
     const background = paperMap(cv, warped);
     warped.delete();
-    const spots = layout.questions.map((q) =>
-      q.options.map((o) =>
+    // Measured where the printed outlines are, not where a flat sheet would have them.
+    const placed = registerGrid(rect, layout, RECT_SCALE);
+    const spots = layout.questions.map((q, i) =>
+      q.options.map((o, k) =>
         measureSpot(
           rect,
-          { cx: o.cx * RECT_SCALE, cy: o.cy * RECT_SCALE, rx: o.rx * RECT_SCALE, ry: o.ry * RECT_SCALE },
+          { cx: placed.centres[i][k][0], cy: placed.centres[i][k][1], rx: o.rx * RECT_SCALE, ry: o.ry * RECT_SCALE },
           undefined,
           background,
+          true,
         ),
       ),
     );
-    const t = thresholds(spots.flat().map((s) => s.fill));
+    // The sheet's distributions from the rows found where they were printed only.
+    const trusted = spots.filter((_, i) => placed.rowQuality[i] >= MIN_ROW_QUALITY);
+    const base = (trusted.length ? trusted : spots).flat();
+    const t = withMapShift(thresholds(base.map((s) => s.fill)), base);
     const sheetId = readQr(cv, gray, h, layout.qr);
-    return { rect, spots, t, sheetId };
+    const papers = spots.flat().map((s) => s.paper).sort((a, b) => a - b);
+    return { rect, spots, t, sheetId, placed, paperLevel: papers[papers.length >> 1] };
   } finally {
     gray.delete();
   }
+}
+
+/**
+ * The sheet's thresholds for one row, with its blank line brought down where the row's printed
+ * outlines show less contrast than usual (glare, a shadow's veil, blur): every difference of
+ * darkness there is smaller, a light pencil mark's too (more so once clipped to white), so the
+ * margin above the row's own blank ellipses shrinks with the square of the contrast. Where the
+ * contrast is as usual, nothing changes.
+ */
+function rowThresholds(m: SheetMeasure, i: number): Thresholds {
+  const q = Math.min(1, m.placed.rowQuality[i]);
+  // Paper burnt white here but not on most of the sheet: a lamp's glare, which clips a light
+  // mark's grey away long before the black outlines'. Only a hair above the row's blanks is blank.
+  const paper = [...m.spots[i].map((s) => s.paper)].sort((a, b) => a - b)[2];
+  const glare = paper >= 250 && m.paperLevel <= 240;
+  if (q >= 0.95 && !glare) return m.t;
+  // The row's own blank level: its second lightest ellipse (a row has at least one blank in most
+  // answers, and the lightest alone could be a speck of glare).
+  const fills = m.spots[i].map((s) => s.fill).sort((a, b) => a - b);
+  const local = Math.min(m.t.blankCentre, fills[1]);
+  const margin = (m.t.lo - m.t.blankCentre) * q * q;
+  const lo = Math.min(m.t.lo, local + (glare ? Math.min(margin, 0.02) : margin));
+  return { ...m.t, lo };
 }
 
 async function rowCrop(
@@ -154,6 +192,10 @@ export async function readSheet(image: Uint8Array, opts: ReadSheetOptions): Prom
   const layout = sheetLayout(opts.questionCount);
   const m = await measureSheet(image, layout);
   if (typeof m === 'string') return { ok: false, code: m };
+  const lost = m.placed.rowQuality.filter((q) => q < MIN_ROW_QUALITY).length;
+  // No outline seen anywhere: too blurred or dark to tell where the grid is.
+  if (m.placed.contrast < MIN_CONTRAST) return { ok: false, code: 'FORM_SCAN_IMAGE_UNREADABLE' };
+  if (lost > Math.max(4, MAX_UNREGISTERED * layout.questions.length)) return { ok: false, code: 'FORM_SCAN_SHEET_FOLDED' };
   let any = false;
   const questions: QuestionReading[] = layout.questions.map((q, i) => {
     const reading: QuestionReading = {
@@ -162,8 +204,11 @@ export async function readSheet(image: Uint8Array, opts: ReadSheetOptions): Prom
       uncertain: [],
       fills: m.spots[i].map((s) => Math.round(s.fill * 1000) / 1000),
     };
+    const registered = m.placed.rowQuality[i] >= MIN_ROW_QUALITY;
+    const t = rowThresholds(m, i);
     m.spots[i].forEach((s, k) => {
-      const d = decide(s, m.t);
+      // A row not found where it was printed: every option the candidate's to confirm.
+      const d = registered ? decide(s, t) : 'uncertain';
       if (d === 'marked') reading.marked.push(SHEET_OPTIONS[k]);
       else if (d === 'uncertain') reading.uncertain.push(SHEET_OPTIONS[k]);
     });

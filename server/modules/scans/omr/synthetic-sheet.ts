@@ -5,10 +5,16 @@ import sharp from 'sharp';
 import { MARKER_BITS, MARKER_CELLS, sheetLayout } from './sheet-layout.ts';
 import { qrModules, qrPlacement } from './sheet-pdf.ts';
 import { gauss, rng } from './random.ts';
+import { crossSvg, pencilSvg, tickSvg } from './hand-marks.ts';
 import { SHEET_OPTIONS, type SheetMeta, type SheetOption } from './types.ts';
 
-/** pen: a real mark; light: faint or partial (should go to review); stray: a dot or smudge (never a mark). */
-export type MarkKind = 'pen' | 'light' | 'stray';
+/**
+ * pen: a real mark; light: faint or partial (should go to review); stray: a dot or smudge (never a
+ * mark); pencil: a real mark in hard pencil pressed lightly; tick, cross: a chosen option marked the
+ * wrong way (marked or review, never a confident blank); cancelled: filled, then crossed out past
+ * the outline (the candidate took it back: blank or review, never a confident mark).
+ */
+export type MarkKind = 'pen' | 'light' | 'stray' | 'pencil' | 'tick' | 'cross' | 'cancelled';
 
 export interface SyntheticMark {
   n: number;
@@ -32,6 +38,13 @@ function blob(cx: number, cy: number, rx: number, ry: number, r: () => number, w
 
 function markSvg(m: SyntheticMark, cx: number, cy: number, rx: number, ry: number, r: () => number): string {
   const ink = r() < 0.5 ? '#15246e' : '#161616';
+  if (m.kind === 'pencil') return pencilSvg(cx, cy, rx, ry, r);
+  if (m.kind === 'tick') return tickSvg(cx, cy, rx, ry, r, ink);
+  if (m.kind === 'cross') return crossSvg(cx, cy, rx, ry, r, ink);
+  if (m.kind === 'cancelled') {
+    const fill = `<polygon points="${blob(cx, cy, rx * 0.95, ry * 0.95, r, 0.08)}" fill="${ink}" fill-opacity="0.9"/>`;
+    return fill + crossSvg(cx, cy, rx, ry, r, ink, 1.7 + r() * 0.3, 0.8 + r() * 0.4);
+  }
   if (m.kind === 'pen') {
     const cover = 0.85 + r() * 0.3;
     let s = `<polygon points="${blob(cx + gauss(r) * 0.4, cy + gauss(r) * 0.3, rx * cover, ry * cover, r, 0.12)}" fill="${ink}" fill-opacity="${(0.85 + r() * 0.15).toFixed(2)}"/>`;
@@ -143,7 +156,24 @@ export interface MarkPlan {
  * `light` and `stray` are shares of questions that also get a faint mark or a stray dot on a
  * blank option.
  */
-export function planMarks(questionCount: number, seed: number, light = 0.03, stray = 0.03): MarkPlan {
+export interface MarkStyle {
+  /** Every chosen option in hard pencil pressed lightly (one candidate, one tool). */
+  pencil?: boolean;
+  /** Shares of chosen options ticked or crossed instead of filled. */
+  tick?: number;
+  cross?: number;
+  /** Share of questions with an option filled and then crossed out (not an answer). */
+  cancelled?: number;
+}
+
+export function planMarks(
+  questionCount: number,
+  seed: number,
+  light = 0.03,
+  stray = 0.03,
+  style: MarkStyle = {},
+): MarkPlan {
+  const sr = rng(seed ^ 0x57e1e);
   const r = rng(seed ^ 0x5eed);
   const marks: SyntheticMark[] = [];
   const truth: SheetOption[][] = [];
@@ -154,8 +184,14 @@ export function planMarks(questionCount: number, seed: number, light = 0.03, str
     const chosen = opts.slice(0, count);
     const rest = opts.slice(count);
     truth.push(SHEET_OPTIONS.filter((o) => chosen.includes(o)));
-    for (const option of chosen) marks.push({ n, option, kind: 'pen' });
-    if (rest.length && r() < light) marks.push({ n, option: rest[0], kind: 'light' });
+    for (const option of chosen) {
+      const x = sr();
+      const kind: MarkKind =
+        x < (style.tick ?? 0) ? 'tick' : x < (style.tick ?? 0) + (style.cross ?? 0) ? 'cross' : style.pencil ? 'pencil' : 'pen';
+      marks.push({ n, option, kind });
+    }
+    if (rest.length && sr() < (style.cancelled ?? 0)) marks.push({ n, option: rest[0], kind: 'cancelled' });
+    else if (rest.length && r() < light) marks.push({ n, option: rest[0], kind: 'light' });
     else if (rest.length && r() < stray) marks.push({ n, option: rest[rest.length - 1], kind: 'stray' });
   }
   return { marks, truth };

@@ -31,7 +31,9 @@ export interface QuestionReading {
 export type SheetReadingError =
   | 'FORM_SCAN_NO_MARKS'
   | 'FORM_SCAN_IMAGE_UNREADABLE'
-  | 'FORM_SCAN_MISSING_RESPONSES';
+  | 'FORM_SCAN_MISSING_RESPONSES'
+  /** The printed grid is not where the corner markers put it in too many rows: a folded or curled sheet. */
+  | 'FORM_SCAN_SHEET_FOLDED';
 
 export type SheetReading =
   | {
