@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { makeUser, type FixtureUser } from './learning-fixture.ts';
 import { befriend, call, firstError, groupWorld } from './groups-fixture.ts';
 import { groupClock } from '../../server/modules/groups/clock.ts';
-import { GROUP_ANSWER_GRACE_MS, GROUP_CODE_ALPHABET } from '../../src/shared/group-schema.ts';
+import { GROUP_ANSWER_GRACE_MS, GROUP_CODE_ALPHABET, GROUP_START_LEAD_MS, GROUP_PAUSE_MS } from '../../src/shared/group-schema.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof call>;
@@ -99,6 +99,7 @@ describe('an answer that reaches the server after its grid closed', () => {
       await api(B, 'POST', `/groups/${hash}/join`);
       await api(C, 'POST', `/groups/${hash}/join`);
       await api(A, 'POST', `/groups/${hash}/start`);
+      now += GROUP_START_LEAD_MS; // grid 1 opens
       const kept = randomUUID();
       expect((await put(B, hash, 1, ['B'], kept)).status).toBe(200);
       now += 30_000 + GROUP_ANSWER_GRACE_MS + 1;
@@ -115,11 +116,21 @@ describe('an answer that reaches the server after its grid closed', () => {
 
 describe('the history', () => {
   it('names the author after the role was handed on, counts everyone who took part, keeps a removed member with their points', async () => {
-    const hash = (await create(A, [B.id, C.id, D.id])).body.hash as string;
-    for (const u of [B, C, D]) await api(u, 'POST', `/groups/${hash}/join`);
-    await api(A, 'POST', `/groups/${hash}/start`);
-    for (const u of [A, B, C, D]) await put(u, hash, 1, ['B']);
-    expect((await api(A, 'GET', `/groups/${hash}`)).body.position).toBe(2);
+    const real = groupClock.now;
+    let now = Date.now();
+    groupClock.now = () => now;
+    let hash: string;
+    try {
+      hash = (await create(A, [B.id, C.id, D.id])).body.hash as string;
+      for (const u of [B, C, D]) await api(u, 'POST', `/groups/${hash}/join`);
+      await api(A, 'POST', `/groups/${hash}/start`);
+      now += GROUP_START_LEAD_MS; // grid 1 opens
+      for (const u of [A, B, C, D]) expect((await put(u, hash, 1, ['B'])).status).toBe(200);
+      now += GROUP_PAUSE_MS; // the pause after grid 1, then grid 2
+      expect((await api(A, 'GET', `/groups/${hash}`)).body.position).toBe(2);
+    } finally {
+      groupClock.now = real;
+    }
     await api(A, 'POST', `/groups/${hash}/kick`, { user_id: D.id });
     await api(A, 'POST', `/groups/${hash}/creator`, { user_id: B.id });
     await api(C, 'POST', `/groups/${hash}/leave`);
