@@ -50,7 +50,7 @@ export async function queueMessage(
   await db.message_outbox.put(q);
   const m = asMessage(q);
   addMessage(me, m);
-  void flushMessages({ force: true });
+  inBackground(flushMessages({ force: true }));
   return m;
 }
 
@@ -120,6 +120,14 @@ async function flushOnce(force: boolean, now: () => number): Promise<void> {
   }
 }
 
+/**
+ * A flush nobody waits for (a trigger, the backoff timer): its failure — the device's database
+ * closed by a sign-out or a cleared site — is not an error to report; the next trigger tries again.
+ */
+export function inBackground(work: Promise<unknown>): void {
+  work.catch(() => undefined);
+}
+
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let retryAt: number | null = null;
 
@@ -132,7 +140,7 @@ function scheduleRetry(at: number, now: () => number) {
     () => {
       retryTimer = null;
       retryAt = null;
-      void flushMessages();
+      inBackground(flushMessages());
     },
     Math.max(0, at - now()),
   );
@@ -191,8 +199,8 @@ export async function kickMessages(at = Date.now()): Promise<void> {
 /** Wires the triggers: 'online', focus, the page becoming visible, any successful API answer. Returns the cleanup. */
 export function flushMessagesWhenOnline(): () => void {
   if (typeof window === 'undefined') return () => undefined;
-  const up = () => void flushMessages({ force: true });
-  const kick = () => void kickMessages();
+  const up = () => inBackground(flushMessages({ force: true }));
+  const kick = () => inBackground(kickMessages());
   const visible = () => {
     if (document.visibilityState === 'visible') kick();
   };

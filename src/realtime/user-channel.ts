@@ -9,7 +9,7 @@ import { addMessage, applySeen, messages, otherParty, resetMessages } from '../s
 import { MESSAGE_EVENT, SEEN_EVENT, type MessagePayload, type SeenEventPayload } from '../shared/message-payloads.ts';
 import { countLive, refreshCounts } from '../state/layout-counts.ts';
 import { getConversations, getHistory, postSeen } from '../api/messages.ts';
-import { flushMessages, flushMessagesWhenOnline } from '../offline/message-outbox.ts';
+import { flushMessages, flushMessagesWhenOnline, inBackground } from '../offline/message-outbox.ts';
 
 let current: { echo: Echo<'pusher'>; userId: number } | null = null;
 let stop: (() => void) | null = null;
@@ -58,7 +58,7 @@ function attach(echo: Echo<'pusher'>, userId: number | null) {
     .subscribed(() => void catchUp(userId))
     .listen(`.${MESSAGE_EVENT}`, (m: MessagePayload) => onMessage(userId, m))
     .listen(`.${SEEN_EVENT}`, (ev: SeenEventPayload) => onSeen(userId, ev));
-  void flushMessages();
+  inBackground(flushMessages());
 }
 
 /**
