@@ -32,12 +32,14 @@ export type ShareReport = {
   finish: number[];
   errors: Record<string, number>;
   saved: number;
+  /** Answers saved in the opening window, between the windows, and in the finish window. */
+  byPhase: [number, number, number];
   tests: string[];
 };
 
 const d = workerData as ShareData;
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-const report: ShareReport = { ws: [], start: [], open: [], answer: [], finish: [], errors: {}, saved: 0, tests: [] };
+const report: ShareReport = { ws: [], start: [], open: [], answer: [], finish: [], errors: {}, saved: 0, byPhase: [0, 0, 0], tests: [] };
 const fail = (kind: string) => (report.errors[kind] = (report.errors[kind] ?? 0) + 1);
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
 const ip = (id: number) => `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`;
@@ -102,7 +104,10 @@ function openSocket(c: Candidate): Promise<WebSocket | null> {
     const ws = new WebSocket(`ws://127.0.0.1:${d.port}/app/${d.key}?protocol=7&client=js&version=8.4.0`, {
       headers: { 'x-forwarded-for': ip(c.id) },
     });
+    let settled = false;
     const give = (ok: boolean, kind?: string) => {
+      if (settled) return;
+      settled = true;
       if (kind) fail(`ws ${kind}`);
       if (ok) report.ws.push(performance.now() - t);
       else ws.terminate();
@@ -117,7 +122,12 @@ function openSocket(c: Candidate): Promise<WebSocket | null> {
         if (!res || res.status !== 200) return give(false, `auth ${res?.status ?? 'network'}`);
         ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth: (res.json as { auth: string }).auth } }));
       } else if (m.event === 'pusher_internal:subscription_succeeded') give(true);
-      else if (m.event === 'pusher:error') give(false, 'pusher:error');
+      // As pusher-js: a silent connection is pinged by the server and must answer, or it is closed (4201).
+      else if (m.event === 'pusher:ping') ws.send(JSON.stringify({ event: 'pusher:pong', data: {} }));
+      else if (m.event === 'pusher:error') {
+        if (settled) fail(`ws pusher:error ${(JSON.parse(m.data) as { code?: number }).code ?? ''}`);
+        else give(false, `pusher:error ${(JSON.parse(m.data) as { code?: number }).code ?? ''}`);
+      }
     });
     ws.on('error', (err) => give(false, err.message.slice(0, 40)));
     ws.on('close', (code) => {
@@ -142,7 +152,11 @@ async function candidate(c: Candidate): Promise<void> {
     if (due >= finishAt - 1000) break;
     await sleepUntil(due);
     const body = { id: randomUUID(), marked: [['A', 'B', 'C', 'D', 'E'][grid.id % 5]!] };
-    if (await step(c, 'answer', 'PUT', `/tests/${testId}/answers/${grid.id}`, body)) report.saved++;
+    if (await step(c, 'answer', 'PUT', `/tests/${testId}/answers/${grid.id}`, body)) {
+      report.saved++;
+      const at = Date.now() - d.t0;
+      report.byPhase[at < d.openMs ? 0 : at < d.examMs - d.finishMs ? 1 : 2]++;
+    }
     // The next answer one period after this one was due, not after the reply (no coordinated omission).
     due += d.answerEveryMs * (0.5 + Math.random());
   }

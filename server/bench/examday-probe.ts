@@ -78,6 +78,14 @@ export class Probe {
     return this.sample();
   }
 
+  /** CPU seconds of every group together so far (a fresh sample), to split the run into phases. */
+  async total(): Promise<number> {
+    await this.sample();
+    let sum = 0;
+    for (const [pid, { ticks }] of this.last) sum += (ticks - (this.first.get(pid) ?? 0)) / TICK;
+    return sum;
+  }
+
   async stop(): Promise<ProbeResult> {
     if (this.timer) clearInterval(this.timer);
     await this.sample();

@@ -127,10 +127,11 @@ function runShares(candidates: Candidate[], t0: number): Promise<ShareReport[]> 
 }
 
 function merge(reports: ShareReport[]): ShareReport {
-  const all: ShareReport = { ws: [], start: [], open: [], answer: [], finish: [], errors: {}, saved: 0, tests: [] };
+  const all: ShareReport = { ws: [], start: [], open: [], answer: [], finish: [], errors: {}, saved: 0, byPhase: [0, 0, 0], tests: [] };
   for (const r of reports) {
     for (const k of ['ws', 'start', 'open', 'answer', 'finish', 'tests'] as const) (all[k] as unknown[]).push(...r[k]);
     all.saved += r.saved;
+    for (const k of [0, 1, 2] as const) all.byPhase[k] += r.byPhase[k];
     for (const [k, v] of Object.entries(r.errors)) all.errors[k] = (all.errors[k] ?? 0) + v;
   }
   return all;
@@ -154,7 +155,14 @@ async function scenario(n: number): Promise<void> {
     const probe = new Probe(dir, admin, DB_NAME);
     await probe.start();
     const started = performance.now();
-    const r = merge(await runShares(candidates, Date.now() + 1000));
+    const t0 = Date.now() + 1000;
+    // CPU at the end of the opening window and at the start of the finish window: the middle is
+    // answers and idle sockets only, which prices an answer; the windows then price start and finish.
+    const marks: Promise<number>[] = [OPEN_S, EXAM_S - FINISH_S].map(
+      (s) => new Promise((resolve) => setTimeout(() => resolve(probe.total()), t0 + s * 1000 - Date.now())),
+    );
+    const r = merge(await runShares(candidates, t0));
+    const [atOpen, atFinish] = await Promise.all(marks);
     const seconds = (performance.now() - started) / 1000;
     const cost: ProbeResult = await probe.stop();
     const sizeAfter = await size();
@@ -166,6 +174,9 @@ async function scenario(n: number): Promise<void> {
     );
     const { answers, finished, grids } = stored.rows[0]!;
     const cpu = cost.cpuSeconds.app + cost.cpuSeconds.nginx + cost.cpuSeconds.postgres;
+    const perAnswer = (atFinish! - atOpen!) / Math.max(1, r.byPhase[1]);
+    const perStart = (atOpen! - r.byPhase[0] * perAnswer) / n;
+    const perFinish = (cpu - atFinish! - r.byPhase[2] * perAnswer) / n;
     const errors = Object.entries(r.errors).map(([k, v]) => `${k}: ${v}`).join(', ') || '0';
     console.log(
       `\n${n} candidates (a paper of ${grids} grids), ${PROCESSES} processes (pool ${process.env.DATABASE_POOL_MAX ?? 10}), ${seconds.toFixed(0)} s:\n` +
@@ -175,6 +186,9 @@ async function scenario(n: number): Promise<void> {
         `  PostgreSQL connections max ${cost.maxConnections} · CPU ${cpu.toFixed(1)} s (apps ${cost.cpuSeconds.app.toFixed(1)}, nginx ${cost.cpuSeconds.nginx.toFixed(1)}, ` +
         `PostgreSQL ${cost.cpuSeconds.postgres.toFixed(1)}) = ${((cpu * 1000) / n).toFixed(0)} ms per candidate, ` +
         `${((cpu * 1000) / Math.max(1, r.saved)).toFixed(1)} ms per answer (all steps) · ${(cpu / seconds).toFixed(2)} cores on average\n` +
+        `  by phase: CPU ${atOpen!.toFixed(1)} s opening (${r.byPhase[0]} answers), ${(atFinish! - atOpen!).toFixed(1)} s between (${r.byPhase[1]} answers), ` +
+        `${(cpu - atFinish!).toFixed(1)} s finishing (${r.byPhase[2]} answers) → ${(perAnswer * 1000).toFixed(1)} ms per answer, ` +
+        `${(perStart * 1000).toFixed(0)} ms per start (socket, subscribe, start, paper), ${(perFinish * 1000).toFixed(0)} ms per finish\n` +
         `  database ${(sizeBefore / 2 ** 20).toFixed(1)} → ${(sizeAfter / 2 ** 20).toFixed(1)} MB = ${((sizeAfter - sizeBefore) / n / 1024).toFixed(1)} KiB per candidate ` +
         `(${((sizeAfter - sizeBefore) / Math.max(1, r.saved)).toFixed(0)} B per answer) · load average ${loadavg()[0]!.toFixed(1)}`,
     );
