@@ -110,7 +110,11 @@ function openSocket(c: Candidate): Promise<WebSocket | null> {
       settled = true;
       if (kind) fail(`ws ${kind}`);
       if (ok) report.ws.push(performance.now() - t);
-      else ws.terminate();
+      else {
+        // Counted once, as the reason above, not again as a close.
+        (ws as WebSocket & { done?: boolean }).done = true;
+        ws.terminate();
+      }
       resolve(ok ? ws : null);
     };
     ws.on('message', async (raw) => {
