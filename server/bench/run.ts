@@ -3,8 +3,10 @@
 // (engine.ts), on PGlite and PostgreSQL (the local server, skipped when it does not answer), and
 // the CPU cost of request logging (logging.ts), and realtime fan-out to 2,000 clients on one and
 // two processes (fanout.ts), group tests: 50 groups of 10 answering (groups.ts), and answer
-// sheets: accuracy and time per 12 MP photo, OMRChecker samples (omr.ts).
-// Env: BENCH_PARTS (api,engine,logging,fanout,groups,omr; also omr-outside), BENCH_TARGETS (memory,postgres; also disk), BENCH_DURATION
+// sheets: accuracy and time per 12 MP photo, OMRChecker samples (omr.ts), and exam day on the
+// cluster: N candidates start, answer and finish a simulation with sockets open (examday.ts; only
+// when named in BENCH_PARTS: it starts nginx, PostgreSQL and Redis are required).
+// Env: BENCH_PARTS (api,engine,logging,fanout,groups,omr; also omr-outside, examday), BENCH_TARGETS (memory,postgres; also disk), BENCH_DURATION
 // (seconds per API scenario, default 5), BENCH_CONNECTIONS (20), BENCH_ITERATIONS (engine, 5),
 // BENCH_CLIENTS, BENCH_MESSAGES and BENCH_CLIENT_THREADS (fan-out, 2000, 20 and 2),
 // BENCH_LOG (app: the app's logger at info, piped; off: no logger).
@@ -17,6 +19,7 @@ import { runGroupsBench } from './groups.ts';
 import { runOmrBench } from './omr.ts';
 import { runConditionsBench } from './omr-conditions.ts';
 import { closeSheetPool } from '../modules/scans/omr/pool.ts';
+import { runExamDayBench } from './examday.ts';
 import { benchTargets } from './targets.ts';
 
 const parts = (process.env.BENCH_PARTS ?? 'api,engine,logging,fanout,groups,omr').split(',').map((s) => s.trim());
@@ -38,4 +41,5 @@ if (parts.includes('omr-outside')) {
   await runConditionsBench();
   await closeSheetPool();
 }
+if (parts.includes('examday')) await runExamDayBench();
 console.log(`\n(bench took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
