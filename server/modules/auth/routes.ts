@@ -39,8 +39,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
-      // Generous: a class behind one NAT may register together.
-      config: limit(30, 60),
+      // Generous: a class behind one NAT may register together (REGISTER_RATE_PER_IP an hour).
+      config: limit(app.config.REGISTER_RATE_PER_IP, 60),
       schema: {
         tags: ['auth'],
         summary: 'Creează un cont cu email și parolă',
