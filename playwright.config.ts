@@ -49,6 +49,7 @@ export default defineConfig({
       LOGIN_RATE_PER_ACCOUNT: '1000',
       // The specs register far more than a class would in an hour, all from 127.0.0.1.
       REGISTER_RATE_PER_IP: '1000',
+      EMAIL_CONFIRM_RATE_PER_IP: '1000',
       // The server runs as in production, where the payment sandbox is off unless named.
       PAYMENTS_PROVIDER: 'sandbox',
       // The seller on the invoices (e2e/invoices.spec.ts reads them in the PDF): a test company.

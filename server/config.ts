@@ -48,6 +48,8 @@ const schema = z.object({
   LOGIN_RATE_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   /** Accounts one client address may create in an hour (a class behind one NAT registers together). */
   REGISTER_RATE_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Email confirmations one client address may make in 15 minutes. */
+  EMAIL_CONFIRM_RATE_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_WINDOW_MIN: z.coerce.number().int().positive().default(15),
   TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(60),
   // Unset: generated on first start and kept in the database (server/lib/kept-secrets.ts), so every

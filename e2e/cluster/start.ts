@@ -52,6 +52,7 @@ const runner = spawn(process.execPath, ['server/cluster/run.ts'], {
     LOGIN_RATE_PER_IP: '1000',
     LOGIN_RATE_PER_ACCOUNT: '1000',
     REGISTER_RATE_PER_IP: '1000',
+    EMAIL_CONFIRM_RATE_PER_IP: '1000',
     PAYMENTS_PROVIDER: 'sandbox',
     INVOICE_SELLER_NAME: 'Grilio Educație SRL',
     INVOICE_SELLER_CIF: 'RO18547290',

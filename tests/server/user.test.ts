@@ -89,10 +89,14 @@ describe('authorization', () => {
 
 describe('GET /user', () => {
   it('returns the shared User payload', async () => {
-    const u = await createUser(t.db, {
-      name: 'Ionescu Maria',
-      premium_until: new Date(Date.now() + 3.5 * 86_400_000),
-    });
+    // Premium to the midnight (Bucharest) that starts the fourth day from today: its last day is
+    // today + 3, so 3 days left at any hour the test runs (days are counted in calendar days).
+    const bucharestHour = (at: number) =>
+      Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', hour: '2-digit', hourCycle: 'h23' }).format(at));
+    let until = Date.now() + 3 * 86_400_000;
+    until -= until % 3_600_000;
+    while (bucharestHour(until) !== 0) until += 3_600_000;
+    const u = await createUser(t.db, { name: 'Ionescu Maria', premium_until: new Date(until) });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(u.token) });
     expect(res.statusCode).toBe(200);
     const { user } = res.json();

@@ -131,7 +131,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/email/confirm',
     {
-      config: limit(30, 15),
+      config: limit(app.config.EMAIL_CONFIRM_RATE_PER_IP, 15),
       schema: {
         tags: ['auth'],
         summary: 'Confirmă adresa de email cu codul din link',
