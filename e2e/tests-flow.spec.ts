@@ -17,7 +17,7 @@ test('start, answer, flag, leave, resume, finish, results, ranking, statistics, 
   // Grids answered so far (the statistics must grow by this test's 5).
   await page.goto('/statistici');
   await dismissOverlays(page);
-  const answeredTile = page.locator('.stat-tile').filter({ hasText: 'Grile rezolvate' }).locator('dd');
+  const answeredTile = page.locator('.stat-tile').filter({ hasText: 'Grile rezolvate' }).locator('dd').first(); // the figure; a second dd holds its detail
   const before = Number(await answeredTile.textContent());
 
   await page.goto('/teste');
