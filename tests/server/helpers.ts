@@ -35,7 +35,7 @@ export async function openTestDb(): Promise<{ db: Db; close: () => Promise<void>
     another: async () => (url ? openDb({ databaseUrl: url, dataDir: null, schema }) : null),
     async close() {
       await db.close();
-      if (url && schema) await adminQuery(url, `drop schema ${schema} cascade`);
+      if (url && schema) await adminQuery(url, `drop schema ${schema} cascade; drop schema if exists ${schema}_jobs cascade`);
     },
   };
 }
@@ -48,7 +48,11 @@ export async function buildTestApp(
   extra: Pick<BuildOptions, 'clock'> = {},
 ): Promise<{ app: FastifyInstance; config: Config }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'grilio-test-'));
-  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', SCAN_WORKER: 'false', MAIL_QUEUE: 'false', ...env });
+  // On PostgreSQL every test file has a schema of its own in one database, and so must its job
+  // queues: with one shared pg-boss schema, a file's scan worker would take another file's jobs
+  // (for scans it cannot see) and leave them unread. Apps on the same test database share it.
+  const jobs = db.kind === 'postgres' ? { JOBS_SCHEMA: `${(await db.one<{ s: string }>('select current_schema() as s'))!.s}_jobs` } : {};
+  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', SCAN_WORKER: 'false', MAIL_QUEUE: 'false', ...jobs, ...env });
   const url = process.env.DATABASE_URL;
   const app = await buildApp({ db, config: { ...config, DATABASE_URL: url }, distDir: null, logger: false, ...extra });
   await app.ready();

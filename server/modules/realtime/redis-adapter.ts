@@ -25,10 +25,11 @@ export class RedisAdapter implements ClusterAdapter {
   constructor(o: RedisAdapterOptions) {
     this.o = o;
     const opts = { maxRetriesPerRequest: 3, connectTimeout: 5000, lazyConnect: true };
-    // While Redis is away, a publish or presence step fails at once (the hub logs it; the API call
-    // that caused it still answers) rather than holding the request in ioredis' offline queue.
-    // Clients read the state again when they reconnect, so a frame lost then costs a delay.
-    this.pub = new Redis(o.url, { ...opts, enableOfflineQueue: false });
+    // While Redis is away a publish waits in ioredis' offline queue for at most 3 reconnection
+    // attempts (maxRetriesPerRequest), then fails and the hub logs it (the API call still answers).
+    // Failing at once instead lost the first frames after Redis came back, before the client
+    // reconnected: a socket on another process never re-reads, so they were gone for good.
+    this.pub = new Redis(o.url, opts);
     this.sub = new Redis(o.url, opts);
     for (const client of [this.pub, this.sub])
       client.on('error', (err) => o.log?.warn({ err }, 'realtime redis'));
