@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PARTNER, E2E_PARTNER_PORT, E2E_PORT } from './e2e/env.ts';
+import { E2E_DATA_DIR, E2E_PARTNER, E2E_PARTNER_PORT, E2E_PORT, E2E_SERVER_ENV } from './e2e/env.ts';
 
 // End-to-end tests drive the real server (API + realtime + built PWA) in Debian's Chromium.
 export default defineConfig({
@@ -44,21 +44,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_PER_IP: '1000',
-      LOGIN_RATE_PER_ACCOUNT: '1000',
-      // The specs register far more than a class would in an hour, all from 127.0.0.1.
-      REGISTER_RATE_PER_IP: '1000',
-      EMAIL_CONFIRM_RATE_PER_IP: '1000',
-      // The server runs as in production, where the payment sandbox is off unless named.
-      PAYMENTS_PROVIDER: 'sandbox',
-      // The seller on the invoices (e2e/invoices.spec.ts reads them in the PDF): a test company.
-      INVOICE_SELLER_NAME: 'Grilio Educație SRL',
-      INVOICE_SELLER_CIF: 'RO18547290',
-      INVOICE_SELLER_REG_NO: 'J40/2345/2021',
-      INVOICE_SELLER_ADDRESS: 'Bd. Ion Mihalache nr. 1',
-      INVOICE_SELLER_CITY: 'Sector 1',
-      INVOICE_SELLER_COUNTY: 'București',
+      ...E2E_SERVER_ENV,
       // The partner account: a local OpenID provider that e2e/partner.spec.ts starts on this port
       // (discovery happens at the first partner request, so it need not run before the server).
       PARTNER_ISSUER: `http://127.0.0.1:${E2E_PARTNER_PORT}`,

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { startTcpProxy } from '../../tests/server/faults/tcp-proxy.ts';
 import { startS3Server } from '../../tests/server/s3-server.ts';
 import { CLUSTER_DIR, CLUSTER_PORT, CONTROL_URL, METRICS_TOKEN } from './env.ts';
+import { E2E_SERVER_ENV } from '../env.ts';
 
 const adminUrl = new URL(process.env.CLUSTER_E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const dbName = `grilio_cluster_e2e`;
@@ -48,18 +49,7 @@ const runner = spawn(process.execPath, ['server/cluster/run.ts'], {
     // Scans uploaded to process 1 are read by process 2 (the queue hands them over).
     CLUSTER_ENV_1: 'SCAN_WORKER=false',
     METRICS_TOKEN,
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_PER_IP: '1000',
-    LOGIN_RATE_PER_ACCOUNT: '1000',
-    REGISTER_RATE_PER_IP: '1000',
-    EMAIL_CONFIRM_RATE_PER_IP: '1000',
-    PAYMENTS_PROVIDER: 'sandbox',
-    INVOICE_SELLER_NAME: 'Grilio Educație SRL',
-    INVOICE_SELLER_CIF: 'RO18547290',
-    INVOICE_SELLER_REG_NO: 'J40/2345/2021',
-    INVOICE_SELLER_ADDRESS: 'Bd. Ion Mihalache nr. 1',
-    INVOICE_SELLER_CITY: 'Sector 1',
-    INVOICE_SELLER_COUNTY: 'București',
+    ...E2E_SERVER_ENV,
   },
 });
 let output = '';
