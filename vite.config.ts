@@ -46,13 +46,26 @@ function staticClosures(groups: Record<string, ClosureGroup>) {
     },
   };
   const test = (group: string) => (id: string) => members.get(group)?.has(id) ?? false;
-  return { plugin, test };
+  /** A group's test that leaves out what a visitor's page to read loads (issue 24 §1): those
+   *  modules keep chunks of their own, so the visitor never loads an app chunk for one of them. */
+  const appOnly = (inner: (id: string) => boolean) => (id: string) =>
+    !members.get('visitor')?.has(id) && !VISITOR_SIDE.some((s) => id.endsWith(s)) && !id.includes('preload-helper') && inner(id);
+  /** What the visitor's side and the app's first load both import statically. */
+  const visitorShared = (id: string) =>
+    id.includes('preload-helper') || (Boolean(members.get('visitor')?.has(id)) && Boolean(members.get('initial')?.has(id)));
+  return { plugin, test, appOnly, visitorShared };
 }
 
 // boot: what src/start-client.ts starts on every page (session, settings, API client); offline:
 // what a signed-in account starts at once (IndexedDB, the outbox, the per-grid queue), except
 // what the client extras every visitor gets (PWA slot, toasts) share with it.
+// initial: what the app's entry imports statically, except what a visitor's page to read uses
+// without the app (src/islands/, issue 24 §1: the loader, and the service worker's registration
+// it imports when idle), which must not bring the app's first chunk and React with it.
+const VISITOR_SIDE = ['/src/islands/visitor.ts', '/src/islands/pwa.ts', '/src/offline/pwa.ts', '/src/state/app-usage.ts'];
 const closures = staticClosures({
+  initial: { from: ['/src/main.tsx'] },
+  visitor: { from: VISITOR_SIDE },
   boot: { from: ['/src/start-client.ts'] },
   offline: {
     from: ['/src/offline/sync.ts', '/src/offline/grid-actions.ts'],
@@ -127,6 +140,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // Every browser the app supports preloads modules itself.
         modulePreload: { polyfill: false },
         rollupOptions: {
+          // The app's entry (index.html → src/main.tsx), and the visitor's entry of the pages to
+          // read (src/islands/visitor.ts, issue 24 §1), which the server names in the boot list.
+          input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), visitor: fileURLToPath(new URL('./src/islands/visitor.ts', import.meta.url)) },
           output: {
             // Few, well-filled chunks on the first load (issue 12 §2): each file costs a request
             // and compresses on its own. The libraries every screen paints with form one
@@ -134,14 +150,23 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // entry chunk; then the boot and offline groups above. Anything else is split by route.
             codeSplitting: {
               groups: [
+                // Valtio's vanilla half (proxies, subscribe) stays out: a visitor's page to read
+                // uses it without React (src/islands/pwa.ts, issue 24 §1).
+                // A group takes in what its modules import unless told not to: these do not, so
+                // what a visitor's page to read loads (Vite's preload helper, Valtio's vanilla half,
+                // the service worker's registration) is never inside an app chunk (issue 24 §1).
+                // What both sides use (the preload helper, the app's state proxy and storage,
+                // Valtio's vanilla half): one small chunk rather than several (gzip per file).
+                { name: 'shared', test: closures.visitorShared, priority: 5, includeDependenciesRecursively: false },
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|valtio|proxy-compare)[\\/]/,
+                  test: closures.appOnly((id) => /node_modules[\\/](react|react-dom|scheduler|react-router|valtio|proxy-compare)[\\/]/.test(id)),
                   priority: 4,
+                  includeDependenciesRecursively: false,
                 },
-                { name: 'initial', tags: ['$initial'], priority: 3 },
-                { name: 'boot', test: closures.test('boot'), priority: 2 },
-                { name: 'offline', test: closures.test('offline'), priority: 1 },
+                { name: 'initial', test: closures.appOnly(closures.test('initial')), priority: 3, includeDependenciesRecursively: false },
+                { name: 'boot', test: closures.appOnly(closures.test('boot')), priority: 2, includeDependenciesRecursively: false },
+                { name: 'offline', test: closures.appOnly(closures.test('offline')), priority: 1, includeDependenciesRecursively: false },
               ],
             },
           },

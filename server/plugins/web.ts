@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute, pageTitle, registerAppRoutes, type RouteDef } from '../../src/shared/routes.ts';
 import { APP_ROUTES } from '../../src/shared/routes-app.ts';
 import { THEME_SCRIPT } from '../../src/shared/theme-script.ts';
-import { BOOT_LOADER_SCRIPT, BOOT_MODULES_ID } from '../../src/shared/boot-loader.ts';
+import { BOOT_LOADER_SCRIPT, BOOT_MODULES_ID, type BootModules } from '../../src/shared/boot-loader.ts';
 
 export type PageMeta = {
   title: string;
@@ -49,6 +49,9 @@ const DEFAULT_DESCRIPTION =
   'Grilio te pregătește pentru admiterea la medicină: cursuri de biologie și chimie, mii de grile explicate, teste cronometrate și simulări pe centre universitare.';
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** The build manifest key of the visitor's entry (vite.config.ts input `visitor`). */
+const VISITOR_ENTRY = 'src/islands/visitor.ts';
 
 /** Course pages need their data to render; without it (unknown slug) they get the shell and a 404. */
 const NEEDS_DATA = new Set(['static/courses', 'static/course', 'static/chapter']);
@@ -133,7 +136,7 @@ export default fp(async (app, opts: { distDir: string }) => {
 
   /** The module script and modulepreloads of a server-rendered page, asked for after its first
    *  paint instead (src/shared/boot-loader.ts): the tags give way to the list and the loader. */
-  function deferModules(html: string): string {
+  function deferModules(html: string, islands: string[] | undefined): string {
     const modules: string[] = [];
     const stripped = html
       .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
@@ -145,8 +148,15 @@ export default fp(async (app, opts: { distDir: string }) => {
         return '';
       });
     if (!modules.length) return html;
-    const boot = `<script id="${BOOT_MODULES_ID}" type="application/json">${JSON.stringify(modules).replace(/</g, '\\u003c')}</script>\n    <script>${BOOT_LOADER_SCRIPT}</script>`;
+    const list: BootModules = islands ? { app: modules, islands } : { app: modules };
+    const boot = `<script id="${BOOT_MODULES_ID}" type="application/json">${JSON.stringify(list).replace(/</g, '\\u003c')}</script>\n    <script>${BOOT_LOADER_SCRIPT}</script>`;
     return stripped.replace('</head>', `  ${boot}\n  </head>`);
+  }
+
+  /** The visitor's entry of a page to read and what it imports statically (issue 24 §1). */
+  function visitorModules(manifest: Manifest): string[] | undefined {
+    if (!manifest[VISITOR_ENTRY]) return undefined;
+    return staticImports(manifest, VISITOR_ENTRY).map((k) => `/${manifest[k]!.file}`);
   }
 
   async function serverRender(req: FastifyRequest, path: string, data: Record<string, unknown>): Promise<{ body: string; head: string } | null> {
@@ -211,7 +221,10 @@ export default fp(async (app, opts: { distDir: string }) => {
     if (serverRendered(route) && !missing) {
       const rendered = await serverRender(req, path, meta?.data ?? {});
       if (rendered) {
-        html = deferModules(inlineStyles(html.replace('</head>', `  ${rendered.head}\n  </head>`).replace('<div id="root"></div>', rendered.body)));
+        html = deferModules(
+          inlineStyles(html.replace('</head>', `  ${rendered.head}\n  </head>`).replace('<div id="root"></div>', rendered.body)),
+          route?.islands && renderer ? visitorModules(renderer.manifest) : undefined,
+        );
         // Without JavaScript the page is complete: the shell's notice is for the client-rendered app.
         html = html.replace(/\s*<noscript>[^<]*<\/noscript>/, '');
         if (pageCache.size >= PAGE_CACHE_MAX) pageCache.clear();

@@ -3,7 +3,7 @@
 // would download (about 3 KB gzip of the public pages' first load, issue 12 §2). Same behaviour
 // for what we use: a real href; a plain left click navigates in the app; modified clicks, other
 // buttons and other targets are left to the browser; a link to where you are replaces the entry.
-import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useHref, useLocation, useNavigate, useResolvedPath, type To } from 'react-router';
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
@@ -18,14 +18,19 @@ function isPlainLeftClick(e: MouseEvent<HTMLAnchorElement>, target: string | und
   );
 }
 
+/** True inside an island of a page that is not hydrated (src/islands/roots.tsx): there is no app
+ *  router to navigate in, so a link is left to the browser and loads its page. */
+export const FullPageLinks = createContext(false);
+
 export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps) {
   const href = useHref(to);
   const navigate = useNavigate();
   const location = useLocation();
   const path = useResolvedPath(to);
+  const fullPage = useContext(FullPageLinks);
   const handleClick = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
-    if (e.defaultPrevented || !isPlainLeftClick(e, target)) return;
+    if (fullPage || e.defaultPrevented || !isPlainLeftClick(e, target)) return;
     e.preventDefault();
     const here =
       location.pathname + location.search + location.hash === path.pathname + path.search + path.hash;

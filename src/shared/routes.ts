@@ -16,6 +16,9 @@ export type RouteDef = {
   /** Dashboard layout options (SPEC §2). */
   noNavbar?: boolean;
   messagesLayout?: boolean;
+  /** A page to read (issue 24 §1): for a visitor it stays the server's HTML, never hydrated; only
+   *  its islands (src/islands/) come alive, on interaction or when seen. */
+  islands?: boolean;
 };
 
 export const r = (name: string, path: string, access: Access, title: string, extra: Pick<RouteDef, 'page'> & Partial<RouteDef>): RouteDef => ({
@@ -28,17 +31,17 @@ export const r = (name: string, path: string, access: Access, title: string, ext
 
 export const STATIC_ROUTES: RouteDef[] = [
   // Public static pages
-  r('static/home', '/', 'public', 'Acasă', { page: 'static/Home' }),
-  r('static/about', '/despre-noi', 'public', 'Despre noi', { page: 'static/About' }),
+  r('static/home', '/', 'public', 'Acasă', { page: 'static/Home', islands: true }),
+  r('static/about', '/despre-noi', 'public', 'Despre noi', { page: 'static/About', islands: true }),
   r('static/contact', '/contact', 'public', 'Contact', { page: 'static/Contact' }),
-  r('static/courses', '/cursuri', 'public', 'Cursuri', { page: 'static/Courses' }),
-  r('static/course', '/cursuri/:manual', 'public', 'Capitole', { page: 'static/Course' }),
-  r('static/chapter', '/cursuri/:manual/:chapter', 'public', 'Capitol', { page: 'static/Chapter' }),
+  r('static/courses', '/cursuri', 'public', 'Cursuri', { page: 'static/Courses', islands: true }),
+  r('static/course', '/cursuri/:manual', 'public', 'Capitole', { page: 'static/Course', islands: true }),
+  r('static/chapter', '/cursuri/:manual/:chapter', 'public', 'Capitol', { page: 'static/Chapter', islands: true }),
   r('static/community', '/comunitate', 'public', 'Comunitate', { page: 'static/Community' }),
-  r('static/faqs', '/faqs', 'public', 'Întrebări frecvente', { page: 'static/Faqs' }),
+  r('static/faqs', '/faqs', 'public', 'Întrebări frecvente', { page: 'static/Faqs', islands: true }),
   r('static/join', '/intra-in-familie', 'public', 'Intră în familie', { page: 'static/Join' }),
-  r('static/privacy', '/legal/politica-de-confidentialitate', 'public', 'Politica de confidențialitate', { page: 'static/Privacy' }),
-  r('static/terms', '/legal/termeni', 'public', 'Termeni și condiții', { page: 'static/Terms' }),
+  r('static/privacy', '/legal/politica-de-confidentialitate', 'public', 'Politica de confidențialitate', { page: 'static/Privacy', islands: true }),
+  r('static/terms', '/legal/termeni', 'public', 'Termeni și condiții', { page: 'static/Terms', islands: true }),
   r('static/story-coupon', '/story/coupon', 'public', 'Cupon aniversar', { page: 'static/StoryCoupon' }),
   r('static/test', '/test', 'public', 'Test', { page: 'static/TestPlaceholder' }),
 ];

@@ -1,5 +1,5 @@
-// Header of the public (static) pages: links, sign-in / sign-up, theme switch; hamburger on narrow screens.
-import { useEffect, useId, useState } from 'react';
+// Header of the public (static) pages: links, sign-in / sign-up, theme switch; a menu button below 1100 px.
+import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from '../router/Link.tsx';
 import { useSnapshot } from 'valtio';
@@ -10,11 +10,8 @@ import { Logo } from './Logo.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { PublicIcon } from './public-icons.tsx';
 import { logoTarget } from './nav.ts';
-import { useMediaQuery } from './useIsNarrow.ts';
 import { useHydrated } from '../ssr/hydration.ts';
-
-/** The public header needs more room than the dashboard: it collapses to a menu below 1100 px. */
-export const HEADER_COLLAPSE_QUERY = '(max-width: 1099px)';
+import { Island } from '../islands/Island.tsx';
 
 export const PUBLIC_LINKS = [
   { to: '/cursuri', label: 'Cursuri' },
@@ -28,32 +25,30 @@ export const PUBLIC_LINKS = [
 export function PublicHeader() {
   const snap = useSnapshot(app);
   const { pathname } = useLocation();
-  const narrow = useMediaQuery(HEADER_COLLAPSE_QUERY);
-  const [open, setOpen] = useState(false);
   const menuId = useId();
-  useEffect(() => setOpen(false), [pathname]);
+  const menu = useRef<HTMLDivElement>(null);
+  // Following a link inside the app closes the menu (a page loaded from the server starts closed).
+  useEffect(() => {
+    const el = menu.current;
+    if (el && typeof el.hidePopover === 'function' && el.matches(':popover-open')) el.hidePopover();
+  }, [pathname]);
   // The server renders for a visitor; the signed-in header appears once hydrated.
   const hydrated = useHydrated();
   const signedIn = hydrated && (Boolean(snap.user) || Boolean(getItem(STORAGE.token)));
   const home = logoTarget(signedIn, snap.testsCount);
 
+  // Below 1100 px the menu is a popover the button opens and closes by itself (and a tap outside
+  // or Escape closes): it works before, and without, any JavaScript, so a page left unhydrated
+  // (src/islands/, issue 24 §1) has a working menu at every width. CSS decides the layout.
   return (
-    <header className={`site-header${narrow ? ' site-header--collapsed' : ''}`}>
+    <header className="site-header">
       <div className="site-header__inner container">
         <Logo to={signedIn ? home : '/'} />
-        {narrow ? (
-          <button
-            type="button"
-            className="icon-button site-header__toggle"
-            aria-expanded={open}
-            aria-controls={menuId}
-            aria-label={open ? 'Închide meniul' : 'Deschide meniul'}
-            onClick={() => setOpen((v) => !v)}
-          >
-            <PublicIcon name={open ? 'close' : 'menu'} />
-          </button>
-        ) : null}
-        <div id={menuId} className={`site-header__menu${open ? ' is-open' : ''}`} hidden={narrow && !open}>
+        <button type="button" className="icon-button site-header__toggle" popoverTarget={menuId} aria-label="Meniul site-ului">
+          <PublicIcon name="menu" className="site-header__icon-open" />
+          <PublicIcon name="close" className="site-header__icon-close" />
+        </button>
+        <div id={menuId} ref={menu} className="site-header__menu" popover="auto">
           <nav aria-label="Navigare site">
             <ul className="site-nav">
               {PUBLIC_LINKS.map((l) => (
@@ -66,7 +61,9 @@ export function PublicHeader() {
             </ul>
           </nav>
           <div className="site-header__actions">
-            <ThemeSwitch />
+            <Island name="theme-switch">
+              <ThemeSwitch />
+            </Island>
             {signedIn ? (
               <Link to={home} className="btn btn--primary btn--small">
                 Contul meu

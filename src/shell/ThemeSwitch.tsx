@@ -18,7 +18,9 @@ export function ThemeSwitch({ className }: { className?: string }) {
       title={dark ? 'Treci la tema luminoasă' : 'Treci la tema întunecată'}
       onClick={() => void import('../state/theme.ts').then((m) => m.toggleTheme())}
     >
-      <PublicIcon name={dark ? 'sun' : 'moon'} />
+      {/* Both icons, CSS shows the theme's: right before hydration too, and on a page left unhydrated. */}
+      <PublicIcon name="moon" className="theme-switch__moon" />
+      <PublicIcon name="sun" className="theme-switch__sun" />
     </button>
   );
 }

@@ -1,7 +1,7 @@
 // Whether the candidate has used the app (issue 11 §6): the install banner waits for it, so a
 // first-time visitor is not asked to install something they have not tried. Used means a second
 // visit (a new browser session after the one of the first visit) or a finished test.
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 import { getItem, setItem } from './storage.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
 

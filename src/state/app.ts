@@ -1,5 +1,5 @@
 // Client state of SPEC §3 as one Valtio proxy; views read it with useSnapshot(app).
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 import type { LayoutCounts, TestsCount, Toast, User } from '../shared/types.ts';
 import type { NotificationPayload } from '../shared/notification-payloads.ts';
 import type { Theme } from '../shared/constants.ts';

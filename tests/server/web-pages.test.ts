@@ -28,6 +28,8 @@ const MANIFEST = {
   'index.html': { file: 'assets/index-a.js', isEntry: true, css: ['assets/index-a.css'] },
   'src/shell/Footer.tsx': { file: 'assets/Footer-b.js', imports: ['index.html'] },
   'src/pages/static/About.tsx': { file: 'assets/About-c.js', imports: ['index.html', 'src/shell/Footer.tsx'], css: ['assets/content-d.css'] },
+  'src/islands/visitor.ts': { file: 'assets/visitor-e.js', isEntry: true, imports: ['_shared-f.js'] },
+  '_shared-f.js': { file: 'assets/shared-f.js' },
 };
 
 let t: TestApp;
@@ -64,7 +66,11 @@ describe('server-rendered public pages', () => {
     // the loader's list, entry first and once, for the loader the CSP allows by its hash.
     expect(res.body).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
     const list = new RegExp(`<script id="${BOOT_MODULES_ID}" type="application/json">(.*?)</script>`).exec(res.body);
-    expect(JSON.parse(list![1]!)).toEqual(['/assets/index-a.js', '/assets/About-c.js', '/assets/Footer-b.js']);
+    // /despre-noi is a page to read: a visitor's device takes the islands' list (issue 24 §1).
+    expect(JSON.parse(list![1]!)).toEqual({
+      app: ['/assets/index-a.js', '/assets/About-c.js', '/assets/Footer-b.js'],
+      islands: ['/assets/visitor-e.js', '/assets/shared-f.js'],
+    });
     expect(res.body).toContain(`<script>${BOOT_LOADER_SCRIPT}</script>`);
     const hash = createHash('sha256').update(BOOT_LOADER_SCRIPT).digest('base64');
     expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
@@ -77,5 +83,11 @@ describe('server-rendered public pages', () => {
     await app.inject({ method: 'POST', url: '/api/v1/contact', payload: {} });
     const after = /render (\d+)/.exec((await page()).body)![1];
     expect(Number(after)).toBe(Number(first) + 1);
+  });
+  // After the kept-pages test: this render would count in its numbering.
+  it('give a page that is not only to read the app alone (no islands list)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/contact' });
+    const list = new RegExp(`<script id="${BOOT_MODULES_ID}" type="application/json">(.*?)</script>`).exec(res.body);
+    expect(Object.keys(JSON.parse(list![1]!) as object)).toEqual(['app']);
   });
 });

@@ -1,9 +1,11 @@
 // /cursuri/:manual/:chapter: server-rendered with its text; the downloaded copy stands in offline.
 // A free chapter's discussion follows, read-only, fetched with its code only when the reader comes
-// near the end of the text (or the browser is idle): nothing of it in the page's first load.
+// near the end of the text: nothing of it in the page's first load. For a visitor whose page is not
+// hydrated, the island does the same (src/islands/, issue 24 §1).
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ChapterArticle } from './ChapterArticle.tsx';
 import { usePublicChapter } from './public-data.ts';
+import { Island } from '../../islands/Island.tsx';
 
 const Comments = lazy(() => import('../../components/community/PublicChapterComments.tsx'));
 
@@ -35,7 +37,13 @@ export function PublicChapter({ manual, chapter }: { manual: string; chapter: st
       data={data}
       error={error}
       loading={loading}
-      after={c && !c.premium && data.source === 'api' ? <LaterComments id={c.id} /> : null}
+      after={
+        c && !c.premium && data.source === 'api' ? (
+          <Island name="chapter-comments" props={{ chapterId: c.id }}>
+            <LaterComments id={c.id} />
+          </Island>
+        ) : null
+      }
     />
   );
 }
