@@ -11,6 +11,8 @@ import { matchRoute, registerAppRoutes } from './shared/routes.ts';
 import { APP_ROUTES } from './shared/routes-app.ts';
 import { app } from './state/app.ts';
 import { SsrDataProvider, type SsrPayload } from './ssr/data.tsx';
+import { CookieBanner } from './shell/CookieBanner.tsx';
+import { Island } from './islands/Island.tsx';
 
 // The whole route table: the server renders public pages and, for any other path, the 404 page.
 registerAppRoutes(APP_ROUTES);
@@ -38,6 +40,22 @@ export async function render(url: string, payload: SsrPayload): Promise<string> 
         <SsrDataProvider value={payload}>
           <AppRoutes />
         </SsrDataProvider>
+      </StaticRouter>
+    </StrictMode>,
+  );
+}
+
+/** The islands of a page to read that live outside the app's root (issue 24 §1): the cookie
+ *  banner, which the app renders itself among its client extras, so it is not part of every
+ *  page's hydrated tree. A visitor's page hydrates it at the first touch (src/islands/); when the
+ *  app starts instead it removes this copy (src/main.tsx). */
+export function renderOutsideIslands(url: string): string {
+  return renderToString(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <Island name="cookie-banner">
+          <CookieBanner />
+        </Island>
       </StaticRouter>
     </StrictMode>,
   );

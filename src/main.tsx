@@ -40,6 +40,8 @@ function tree(payload: SsrPayload | null, committed: () => void = () => {}) {
 async function main(): Promise<void> {
   catchInstallPrompt();
   const container = document.getElementById('root')!;
+  // The app has its own cookie banner (client extras): the server's copy for a visitor goes.
+  for (const island of document.querySelectorAll('body > [data-island]')) island.remove();
   const payload = readEmbeddedPayload();
   // The app opened at its start with a stored Medinsider simulation goes there (SPEC §2,
   // src/state/medinsider.ts) before anything reads the address: the router starts on the new one.

@@ -31,6 +31,8 @@ type SsrModule = {
   pageModuleFor: (pathname: string) => string;
   serializePayload: (payload: SsrPayload) => string;
   SSR_DATA_ID: string;
+  /** The islands of a page to read outside the app's root (src/entry-server.tsx). */
+  renderOutsideIslands?: (url: string) => string;
 };
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -167,7 +169,8 @@ export default fp(async (app, opts: { distDir: string }) => {
     const payload: SsrPayload = { product: app.config.PRODUCT_NAME, data, module: file ? `/${file}` : undefined };
     try {
       const html = await ssr.render(req.url, payload);
-      const body = `<div id="root">${html}</div>\n    <script id="${ssr.SSR_DATA_ID}" type="application/json">${ssr.serializePayload(payload)}</script>`;
+      const outside = matchRoute(path)?.islands && ssr.renderOutsideIslands ? `\n    ${ssr.renderOutsideIslands(req.url)}` : '';
+      const body = `<div id="root">${html}</div>${outside}\n    <script id="${ssr.SSR_DATA_ID}" type="application/json">${ssr.serializePayload(payload)}</script>`;
       return { body, head: `<script>${THEME_SCRIPT}</script>\n    ${headLinks(manifest, pageKey)}` };
     } catch (err) {
       // The client renders the page instead: a render error never costs the visitor the page.

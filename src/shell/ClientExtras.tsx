@@ -15,11 +15,6 @@ import { ScrollManager } from '../router/ScrollManager.tsx';
 // Asked only when signing out with unsent answers: loaded then (it reads IndexedDB's outbox words).
 const LogoutConfirm = lazy(() => import('./LogoutConfirm.tsx').then((m) => ({ default: m.LogoutConfirm })));
 
-/** The public pages' layout renders the cookie banner itself (StaticLayout.tsx); so does the 404 page. */
-function inStaticLayout(route: RouteDef | undefined): boolean {
-  return !route || route.name.startsWith('static/');
-}
-
 export default function ClientExtras({ route }: { route: RouteDef | undefined }) {
   const { user, logoutConfirm } = useSnapshot(app);
   const userId = user?.id;
@@ -30,7 +25,7 @@ export default function ClientExtras({ route }: { route: RouteDef | undefined })
     <>
       <ScrollManager />
       <PartialScoresModal route={route} />
-      {inStaticLayout(route) ? null : <CookieBanner />}
+      <CookieBanner />
       <PwaSlot />
       {logoutConfirm !== null ? (
         <Suspense fallback={null}>

@@ -1,13 +1,10 @@
-// The public pages' layout (SPEC §2): public header and footer around the page, and the cookie
-// banner (server-rendered here, so a page left unhydrated for a visitor has it, issue 24 §1). In the entry
+// The public pages' layout (SPEC §2): public header and footer around the page. In the entry
 // chunk: a chunk of its own cost every public page a request and about 0.5 KB gzip of chunk glue,
 // more than the 1.4 KB the signed-in app now loads without drawing it (docs/MEASUREMENTS.md).
 import { Outlet } from 'react-router';
 import { PublicHeader } from './PublicHeader.tsx';
 import { Footer } from './Footer.tsx';
 import { SkipLink } from './layouts.tsx';
-import { CookieBanner } from './CookieBanner.tsx';
-import { Island } from '../islands/Island.tsx';
 
 export default function StaticLayout() {
   return (
@@ -18,9 +15,6 @@ export default function StaticLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Island name="cookie-banner">
-        <CookieBanner />
-      </Island>
     </div>
   );
 }
