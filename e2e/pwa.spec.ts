@@ -128,6 +128,30 @@ test('the shell starts offline: home and /despre-noi render, the offline indicat
   await expect(page.getByTestId('offline-indicator')).toHaveText('Din nou online');
 });
 
+test('with the service worker in charge, a page to read still comes from the server (islands), and from the shell offline', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await controlledBySw(page);
+  await page.goto('/cursuri');
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.boot)).toBe('islands');
+  expect(await page.locator('#ssr-data').count()).toBe(1);
+  // The app's screens keep the shell: /conectare is client-rendered from the precache.
+  await page.goto('/conectare');
+  expect(await page.locator('#ssr-data').count()).toBe(0);
+  await context.setOffline(true);
+  try {
+    await page.goto('/cursuri');
+    // Offline the shell renders the page on the client (no server HTML, no islands).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.locator('#ssr-data').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.dataset.boot)).toBeUndefined();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test('the install banner waits until the app was used, then remembers a dismissal', async ({ page }) => {
   const banner = page.getByRole('region', { name: 'Instalează Grilio' });
   await page.goto('/');

@@ -1,14 +1,15 @@
 /// <reference lib="webworker" />
-// Grilio's service worker: precaches the app shell, serves index.html for every in-app
-// navigation offline, and keeps the images of downloaded chapters. API data is never cached
+// Grilio's service worker: precaches the app shell, serves index.html for the app's navigations
+// (the server's page first for a page to read), and keeps the images of downloaded chapters. API data is never cached
 // here: the app keeps it in IndexedDB (src/offline/), which the service worker does not touch.
-import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL } from 'workbox-precaching';
+import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache } from 'workbox-precaching';
 import { clientsClaim } from 'workbox-core';
 import { registerRoute, NavigationRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { COURSE_IMAGES_CACHE, OUTBOX_SYNC_TAG, SW_MESSAGES } from '../src/shared/pwa.ts';
+import { routePattern, STATIC_ROUTES } from '../src/shared/routes.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -22,6 +23,34 @@ cleanupOutdatedCaches();
 // user. clientsClaim only matters on the very first install: it lets that first page load its
 // lazy route chunks from the precache right away (an update still waits for SKIP_WAITING).
 clientsClaim();
+
+// Pages to read (RouteDef.islands: landing, courses, a chapter…) come from the server while it
+// answers: its HTML is complete, and on a visitor's device it needs no React (src/islands/, issue
+// 24 §1), where the shell would render the whole app on the client. The shell stands in when the
+// server is away, answers 5xx, or is slower than READ_PAGE_TIMEOUT_MS, and for the installed app's
+// start (start_url '/?source=pwa'), which opens from the device at once.
+const READ_PAGES = STATIC_ROUTES.filter((route) => route.islands).map((route) => routePattern(route.path));
+const READ_PAGE_TIMEOUT_MS = 3000;
+
+async function readPage(request: Request): Promise<Response> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), READ_PAGE_TIMEOUT_MS);
+  try {
+    const res = await fetch(request, { signal: abort.signal });
+    if (res.status < 500) return res;
+  } catch {
+    // Offline or too slow: the shell below.
+  } finally {
+    clearTimeout(timer);
+  }
+  return (await matchPrecache('/index.html')) ?? Response.error();
+}
+
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && !url.searchParams.has('source') && READ_PAGES.some((re) => re.test(url.pathname)),
+  ({ request }) => readPage(request),
+);
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
