@@ -1,15 +1,17 @@
 // The solve screen's part of `npm run bench:web` (issue 24 §2): Interaction to Next Paint of
 // answering a grid and moving to the next one, on a phone (390×844, touch) with the CPU slowed
 // down BENCH_INP_CPU times (CDP Emulation.setCPUThrottlingRate, default 4), online and offline.
-// A demo account starts a test of BENCH_INP_ANSWERS grids (default 50) and, per grid, taps an
-// option (waits for "Răspuns salvat") then the bottom bar's "Următoarea" (waits for the next
-// grid's heading); Event Timing entries (PerformanceObserver, type 'event', 16 ms threshold)
-// give each tap's latency (inp-stats.ts). Then the same on a second test with the network cut
-// after the service worker took control of the page (the test reloads from the device). Also
-// prints the host's BenchmarkIndex (Lighthouse's own page function, on the page, unthrottled).
+// A demo account starts a test of BENCH_INP_ANSWERS grids (default 50; BENCH_INP_GRIDS makes the
+// test longer than the answers given) and, per grid, taps an option (waits for "Răspuns salvat")
+// then the bottom bar's "Următoarea" (waits for the next grid's heading); Event Timing entries
+// (PerformanceObserver, type 'event', 16 ms threshold) give each tap's latency (inp-stats.ts).
+// Then the same on a second test with the network cut after the service worker took control of
+// the page (the test reloads from the device). Also prints the host's BenchmarkIndex (Lighthouse's
+// own page function, on the page, unthrottled) and load average.
 // A measurement, never a test: a slow figure is printed, not failed on.
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { actionLatencies, summarize, summaryLine, SUMMARY_HEADER, type ActionLatency, type EventEntry, type Mark } from './inp-stats.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web-server.ts';
@@ -17,9 +19,13 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web-server.ts';
 const ACCOUNT = { email: process.env.BENCH_INP_EMAIL ?? 'premium@grilio.ro', password: process.env.BENCH_INP_PASSWORD ?? 'Grilio2026!' };
 const CPU = Number(process.env.BENCH_INP_CPU ?? 4);
 const ANSWERS = Number(process.env.BENCH_INP_ANSWERS ?? 50);
+/** The test's size: by default one grid per answer; larger to see what a longer overview costs. */
+const GRIDS = Math.max(ANSWERS, Number(process.env.BENCH_INP_GRIDS ?? ANSWERS));
 /** Between two taps: the screen settles as it would while a candidate reads (kept short to keep the run short). */
 const PAUSE_MS = Number(process.env.BENCH_INP_PAUSE_MS ?? 400);
 const TIMEOUT = 30_000;
+/** BENCH_INP_TRACE=dir: a Chromium trace of each phase (open it in DevTools' Performance panel). */
+const TRACE_DIR = process.env.BENCH_INP_TRACE;
 
 type Probe = { entries: EventEntry[]; marks: Mark[] };
 declare global {
@@ -83,27 +89,49 @@ async function throttle(page: Page, cdp: CDPSession, rate: number): Promise<void
   });
 }
 
-const mark = (page: Page, kind: string) => page.evaluate((k) => window.__inp!.marks.push({ kind: k, at: performance.now() }), kind);
 const pause = () => new Promise((r) => setTimeout(r, PAUSE_MS));
 
-/** BENCH_INP_TRACE=dir: a Chromium trace of each phase (open it in DevTools' Performance panel). */
-const TRACE_DIR = process.env.BENCH_INP_TRACE;
+/**
+ * Where to tap `target`: its centre, scrolled into the middle of the screen when something else
+ * (the fixed bottom bar) is there. A raw touchscreen tap, not locator.tap(): Playwright's
+ * actionability checks and hit-target listeners would run inside the measured interaction.
+ */
+async function tapPoint(target: Locator): Promise<{ x: number; y: number }> {
+  return target.evaluate((el) => {
+    const centre = () => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    };
+    let p = centre();
+    const hit = document.elementFromPoint(p.x, p.y);
+    if (!hit || !el.contains(hit)) {
+      el.scrollIntoView({ block: 'center' });
+      p = centre();
+    }
+    return p;
+  });
+}
+
+async function tap(page: Page, target: Locator, kind: string): Promise<void> {
+  await tapPoint(target);
+  await pause();
+  // Again after the pause: a scroll (smooth, in some themes) has ended by now.
+  const p = await tapPoint(target);
+  await page.evaluate((k) => window.__inp!.marks.push({ kind: k, at: performance.now() }), kind);
+  await page.touchscreen.tap(p.x, p.y);
+}
 
 /** Answers every grid of the open test: tap an option, then "Următoarea" (none after the last). */
-async function answerAll(browser: Browser, page: Page, total: number, phase: string): Promise<ActionLatency[]> {
+async function answerAll(browser: Browser, page: Page, answers: number, total: number, phase: string): Promise<ActionLatency[]> {
   // Tracing slows the page down: a traced run's figures are for finding the cost, not for the table.
   if (TRACE_DIR) await browser.startTracing(page, { path: join(TRACE_DIR, `solve-${phase}.json`) });
   const next = page.getByRole('navigation', { name: 'Navigare între grile' }).getByRole('button', { name: /Următoarea/ });
-  for (let i = 0; i < total; i++) {
-    await pause();
-    await mark(page, 'answer');
+  for (let i = 0; i < answers; i++) {
     // Varying options: CS sets one, CM/CG add one; every tap is an answer saved on the device.
-    await page.locator('.option__label').nth(i % 3).tap();
+    await tap(page, page.locator('.option__label').nth(i % 3), 'answer');
     await page.locator('.grid-card__status .saved').waitFor({ timeout: TIMEOUT });
-    if (i === total - 1) break;
-    await pause();
-    await mark(page, 'next');
-    await next.tap();
+    if (i === answers - 1) break;
+    await tap(page, next, 'next');
     await heading(page, i + 2, total);
   }
   // The last paint's entry is delivered after it: a moment before reading.
@@ -155,24 +183,27 @@ export async function runSolveInp(base: string): Promise<void> {
     await signIn(page);
     const index = await benchmarkIndex(page);
 
-    await startTest(page, ANSWERS);
-    await controlledBySW(page, ANSWERS);
+    await startTest(page, GRIDS);
+    await controlledBySW(page, GRIDS);
     await throttle(page, cdp, CPU);
-    const online = await answerAll(browser, page, ANSWERS, 'online');
+    const online = await answerAll(browser, page, ANSWERS, GRIDS, 'online');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
     // Offline: a second test, loaded online, then the network cut and the page reloaded from the
     // service worker and IndexedDB.
-    const url = await startTest(page, ANSWERS);
+    const url = await startTest(page, GRIDS);
     await context.setOffline(true);
     await page.goto(url);
-    await heading(page, 1, ANSWERS);
+    await heading(page, 1, GRIDS);
     await throttle(page, cdp, CPU);
-    const offline = await answerAll(browser, page, ANSWERS, 'offline');
+    const offline = await answerAll(browser, page, ANSWERS, GRIDS, 'offline');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await context.setOffline(false);
 
-    console.log(`\nSolve screen INP: phone 390×844 (touch), CPU ×${CPU} (CDP), ${ANSWERS} answers and ${ANSWERS - 1} moves per phase, ${base}; host BenchmarkIndex ${Math.round(index)}`);
+    console.log(
+      `\nSolve screen INP: phone 390×844 (touch), CPU ×${CPU} (CDP), test of ${GRIDS} grids, ${ANSWERS} answers and ${ANSWERS - 1} moves per phase, ${base}; ` +
+        `host BenchmarkIndex ${Math.round(index)}, load average ${loadavg()[0]!.toFixed(1)}`,
+    );
     console.log(SUMMARY_HEADER);
     for (const line of [...report('online', online), ...report('offline', offline)]) console.log(line);
     console.log('Goal (issue 24 §2): p75 ≤ 100 ms, answering and moving on, online and offline. Latencies in ms, Event Timing duration (8 ms steps).');
