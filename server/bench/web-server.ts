@@ -3,7 +3,7 @@
 // one is already running. Shared by the Lighthouse part (web-lighthouse.ts) and the solve screen's
 // INP part (solve-inp.ts), so both measure the same server.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -40,7 +40,8 @@ export async function startBenchServer(): Promise<BenchServer> {
   const distDir = resolve(process.env.DIST_DIR ?? join(root, 'dist'));
   const child: ChildProcess = spawn(process.execPath, [join(root, 'server/main.ts')], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=file keeps the server's output (warnings and errors at LOG_LEVEL warn).
+    stdio: process.env.BENCH_SERVER_LOG ? ['ignore', openSync(process.env.BENCH_SERVER_LOG, 'a'), openSync(process.env.BENCH_SERVER_LOG, 'a')] : ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -55,8 +56,14 @@ export async function startBenchServer(): Promise<BenchServer> {
     },
   });
   const exited = new Promise((r) => child.once('exit', r));
+  // A server gone mid-run would show as refused connections in a part: say so when it happens.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`bench server exited early (code ${code}, signal ${signal})`);
+  });
+  let stopping = false;
   // The data dir goes once the server has let go of it.
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null) child.kill();
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
