@@ -1,0 +1,82 @@
+// The Lighthouse part of `npm run bench:web`: mobile preset, simulated throttling, landing and one
+// chapter page, median of BENCH_RUNS runs each. Prints performance, LCP, TBT and CLS per page, the
+// host's median BenchmarkIndex, and the goals of issue 12.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web-server.ts';
+
+// The mobile preset's network (slow 4G, 150 ms, 1.6 Mbps); only the CPU multiplier is changed.
+const MOBILE_THROTTLING = throttling.mobileSlow4G;
+
+const PAGES = [
+  { name: 'landing', path: '/' },
+  { name: 'chapter', path: '/cursuri/biologie-xi/sistemul-nervos' },
+];
+const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
+
+type Result = { performance: number; lcp: number; tbt: number; cls: number; benchmarkIndex: number };
+
+async function measure(url: string, cpuMultiplier: number | undefined): Promise<Result> {
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
+  try {
+    // Lighthouse's default config is the mobile preset with simulated throttling.
+    const flags = { port: chrome.port, onlyCategories: ['performance'], output: 'json' as const, logLevel: 'error' as const };
+    const config = cpuMultiplier ? { extends: 'lighthouse:default', settings: { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: cpuMultiplier } } } : undefined;
+    const res = await lighthouse(url, flags, config);
+    if (!res) throw new Error('no Lighthouse result');
+    // A run Lighthouse could not trace (NO_NAVSTART on a busy host) has no metrics: measured again.
+    if (res.lhr.runtimeError) throw new Error(`Lighthouse: ${res.lhr.runtimeError.code}`);
+    if (process.env.BENCH_LH_JSON) writeFileSync(join(process.env.BENCH_LH_JSON, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`), JSON.stringify(res.lhr));
+    const { categories, audits } = res.lhr;
+    return {
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      benchmarkIndex: res.lhr.environment.benchmarkIndex,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** One run, retried up to twice when Lighthouse reports a runtime error. */
+async function measureWithRetry(url: string, cpuMultiplier: number | undefined): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, cpuMultiplier);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.warn(`${(err as Error).message}; run again`);
+    }
+  }
+}
+
+export async function runLighthouse(base: string): Promise<void> {
+  const runs = Number(process.env.BENCH_RUNS ?? 3);
+  const cpuMultiplier = process.env.BENCH_CPU_MULTIPLIER ? Number(process.env.BENCH_CPU_MULTIPLIER) : undefined;
+  // One warm-up request per page (the first chapter render reads the database cold).
+  for (const p of PAGES) await fetch(base + p.path);
+  console.log(`Lighthouse ${runs} run(s) per page, mobile preset, simulated throttling, CPU ×${cpuMultiplier ?? 4}, ${base}`);
+  for (const p of PAGES) {
+    const results: Result[] = [];
+    for (let i = 0; i < runs; i++) results.push(await measureWithRetry(base + p.path, cpuMultiplier));
+    const m = {
+      performance: median(results.map((r) => r.performance)),
+      lcp: median(results.map((r) => r.lcp)),
+      tbt: median(results.map((r) => r.tbt)),
+      cls: median(results.map((r) => r.cls)),
+      benchmarkIndex: median(results.map((r) => r.benchmarkIndex)),
+    };
+    console.log(
+      `${p.name.padEnd(8)} ${p.path.padEnd(40)} performance ${m.performance} · LCP ${(m.lcp / 1000).toFixed(2)} s · TBT ${Math.round(m.tbt)} ms · CLS ${m.cls.toFixed(3)}` +
+        `   (runs: ${results.map((r) => r.performance).join(', ')}; BenchmarkIndex ${Math.round(m.benchmarkIndex)})`,
+    );
+  }
+  console.log('Goals (issue 12): performance ≥ 95, LCP ≤ 1.5 s, TBT ≤ 150 ms; entry chunk ≤ 60 KB gzip (npm run test:budgets).');
+}
