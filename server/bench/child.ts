@@ -1,10 +1,20 @@
-// A bench's server half in a process of its own (api-server.ts, groups-server.ts), so the load
-// generator does not share its event loop. The child sends one IPC message when it is ready and
-// exits on 'close'; its log lines are read and dropped, as a log collector would read a pipe.
+// A bench's server half in a process of its own (api-server.ts, groups-server.ts, bare-server.ts,
+// hooks-server.ts), so the load generator does not share its event loop. The child sends one IPC
+// message when it is ready and exits on 'close'; on 'cpu' it answers with the CPU time it has used
+// (user + system, µs), so a bench can price a request in the server's CPU rather than in wall
+// time, which a machine shared with other work blurs more. Its log lines are read and dropped, as
+// a log collector would read a pipe.
 import { fork } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 
-export function forkBenchServer<Ready>(script: URL, env: Record<string, string>): Promise<{ ready: Ready; close: () => Promise<void> }> {
+export type BenchServer<Ready> = {
+  ready: Ready;
+  /** CPU time the server process has used so far, µs. */
+  cpu: () => Promise<number>;
+  close: () => Promise<void>;
+};
+
+export function forkBenchServer<Ready>(script: URL, env: Record<string, string>): Promise<BenchServer<Ready>> {
   const child = fork(script.pathname, [], {
     env: { ...process.env, ...env },
     // BENCH_PROFILE=dir: a V8 CPU profile of the server process, written there when it ends.
@@ -12,13 +22,23 @@ export function forkBenchServer<Ready>(script: URL, env: Record<string, string>)
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   child.stdout!.resume();
+  // Answers to 'cpu', in the order asked.
+  const waiting: Array<(us: number) => void> = [];
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
     child.once('message', (ready) => {
       child.removeAllListeners('exit');
+      child.on('message', (m) => {
+        if (typeof m === 'object' && m !== null && 'cpuUs' in m) waiting.shift()?.((m as { cpuUs: number }).cpuUs);
+      });
       resolve({
         ready: ready as Ready,
+        cpu: () =>
+          new Promise<number>((done) => {
+            waiting.push(done);
+            child.send('cpu');
+          }),
         close: () =>
           new Promise<void>((done) => {
             child.once('exit', () => done());
@@ -29,16 +49,31 @@ export function forkBenchServer<Ready>(script: URL, env: Record<string, string>)
   });
 }
 
-/** The child's half: listens on a free port, sends `ready(port)` to the parent, and on 'close'
- *  closes the app, then runs `cleanup` (database, data folder) and exits. */
-export async function serveBench(app: FastifyInstance, ready: (port: number) => unknown, cleanup: () => Promise<void>): Promise<void> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send!(ready(typeof address === 'object' && address ? address.port : 0));
+/** The child's half for several apps (hooks-server.ts): each listens on a free port of its own.
+ *  Sends `ready(ports)` to the parent, answers 'cpu', and on 'close' closes the apps, then runs
+ *  `cleanup` (database, data folder) and exits. */
+export async function serveBenchApps(apps: FastifyInstance[], ready: (ports: number[]) => unknown, cleanup: () => Promise<void>): Promise<void> {
+  const ports: number[] = [];
+  for (const app of apps) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    ports.push(typeof address === 'object' && address ? address.port : 0);
+  }
+  process.send!(ready(ports));
   process.on('message', async (m) => {
+    if (m === 'cpu') {
+      const used = process.cpuUsage();
+      process.send!({ cpuUs: used.user + used.system });
+      return;
+    }
     if (m !== 'close') return;
-    await app.close();
+    for (const app of apps) await app.close();
     await cleanup();
     process.exit(0);
   });
+}
+
+/** The child's half for one app: as serveBenchApps, with `ready(port)`. */
+export function serveBench(app: FastifyInstance, ready: (port: number) => unknown, cleanup: () => Promise<void>): Promise<void> {
+  return serveBenchApps([app], (ports) => ready(ports[0]!), cleanup);
 }
