@@ -2,8 +2,8 @@
 // hooks-server.ts), so the load generator does not share its event loop. The child sends one IPC
 // message when it is ready and exits on 'close'; on 'cpu' it answers with the CPU time it has used
 // (user + system, µs), so a bench can price a request in the server's CPU rather than in wall
-// time, which a machine shared with other work blurs more. Its log lines are read and dropped, as
-// a log collector would read a pipe.
+// time, which a machine shared with other work blurs more; other questions go to the child's own
+// handler. Its log lines are read and dropped, as a log collector would read a pipe.
 import { fork } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 
@@ -11,6 +11,8 @@ export type BenchServer<Ready> = {
   ready: Ready;
   /** CPU time the server process has used so far, µs. */
   cpu: () => Promise<number>;
+  /** A question for the child's own handler (serveBenchApps' `answer`), and its answer. */
+  ask: (question: object) => Promise<unknown>;
   close: () => Promise<void>;
 };
 
@@ -22,23 +24,25 @@ export function forkBenchServer<Ready>(script: URL, env: Record<string, string>)
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   child.stdout!.resume();
-  // Answers to 'cpu', in the order asked.
-  const waiting: Array<(us: number) => void> = [];
+  // Answers, in the order asked.
+  const waiting: Array<(answer: unknown) => void> = [];
+  const ask = (question: unknown) =>
+    new Promise<unknown>((done) => {
+      waiting.push(done);
+      child.send(question as object);
+    });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
     child.once('message', (ready) => {
       child.removeAllListeners('exit');
       child.on('message', (m) => {
-        if (typeof m === 'object' && m !== null && 'cpuUs' in m) waiting.shift()?.((m as { cpuUs: number }).cpuUs);
+        if (typeof m === 'object' && m !== null && 'answer' in m) waiting.shift()?.((m as { answer: unknown }).answer);
       });
       resolve({
         ready: ready as Ready,
-        cpu: () =>
-          new Promise<number>((done) => {
-            waiting.push(done);
-            child.send('cpu');
-          }),
+        cpu: () => ask('cpu') as Promise<number>,
+        ask,
         close: () =>
           new Promise<void>((done) => {
             child.once('exit', () => done());
@@ -50,9 +54,14 @@ export function forkBenchServer<Ready>(script: URL, env: Record<string, string>)
 }
 
 /** The child's half for several apps (hooks-server.ts): each listens on a free port of its own.
- *  Sends `ready(ports)` to the parent, answers 'cpu', and on 'close' closes the apps, then runs
- *  `cleanup` (database, data folder) and exits. */
-export async function serveBenchApps(apps: FastifyInstance[], ready: (ports: number[]) => unknown, cleanup: () => Promise<void>): Promise<void> {
+ *  Sends `ready(ports)` to the parent, answers 'cpu' and, through `answer`, other questions, and
+ *  on 'close' closes the apps, then runs `cleanup` (database, data folder) and exits. */
+export async function serveBenchApps(
+  apps: FastifyInstance[],
+  ready: (ports: number[]) => unknown,
+  cleanup: () => Promise<void>,
+  answer?: (question: object) => Promise<unknown>,
+): Promise<void> {
   const ports: number[] = [];
   for (const app of apps) {
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -63,7 +72,11 @@ export async function serveBenchApps(apps: FastifyInstance[], ready: (ports: num
   process.on('message', async (m) => {
     if (m === 'cpu') {
       const used = process.cpuUsage();
-      process.send!({ cpuUs: used.user + used.system });
+      process.send!({ answer: used.user + used.system });
+      return;
+    }
+    if (typeof m === 'object' && m !== null && answer) {
+      process.send!({ answer: await answer(m) });
       return;
     }
     if (m !== 'close') return;
