@@ -4,9 +4,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { rateLimitStore } from './lib/rate-limit-store.ts';
 import multipart from '@fastify/multipart';
@@ -26,7 +24,7 @@ import authPlugin from './plugins/auth.ts';
 import userCachePlugin from './plugins/user-cache.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import webPlugin from './plugins/web.ts';
-import noStorePlugin from './plugins/no-store.ts';
+import headersPlugin from './plugins/headers.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { startMailQueue, type MailQueue } from './modules/mail/queue.ts';
 import { openMediaStore } from './lib/media-store/open.ts';
@@ -54,16 +52,13 @@ export type BuildOptions = {
 export const SKIPPABLE_PARTS = [
   'errors',
   'metrics',
-  'no-store',
   'compress',
   'headers',
   'csp',
-  'cors',
   'rate-limit',
   'multipart',
   'websocket',
   'maintenance',
-  'request-id',
   'swagger',
 ] as const;
 export type SkippablePart = (typeof SKIPPABLE_PARTS)[number];
@@ -90,10 +85,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.setSerializerCompiler(serializerCompiler);
   const wanted = (part: SkippablePart) => !opts.skip?.includes(part);
-  if (wanted('request-id'))
-    app.addHook('onSend', async (req, reply) => {
-      reply.header('x-request-id', req.id);
-    });
 
   // Realtime credentials not configured are generated once and kept in the database.
   const config = await withRealtimeCredentials(opts.db, opts.config);
@@ -126,13 +117,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   if (wanted('errors')) await app.register(errorsPlugin);
   if (wanted('metrics')) await app.register(metricsPlugin);
-  if (wanted('no-store')) await app.register(noStorePlugin);
   // gzip/brotli for the app's assets and JSON; the server is reachable directly, with no proxy in front.
   if (wanted('compress')) await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  if (wanted('headers'))
-    await app.register(helmet, { contentSecurityPolicy: wanted('csp') ? { directives: csp(config) } : false, crossOriginEmbedderPolicy: false });
+  // Security headers (helmet's, CSP included), X-Request-Id, no-store on the API, CORS: one hook.
   const origins = opts.config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
-  if (wanted('cors')) await app.register(cors, { origin: origins.length ? origins : [opts.config.publicUrl], credentials: true });
+  if (wanted('headers'))
+    await app.register(headersPlugin, {
+      helmet: { contentSecurityPolicy: wanted('csp') ? { directives: csp(config) } : false, crossOriginEmbedderPolicy: false },
+      origins: origins.length ? origins : [opts.config.publicUrl],
+    });
   if (wanted('rate-limit')) await app.register(rateLimit, { global: false, ...rateLimitStore(app, config) });
   if (wanted('multipart')) await app.register(multipart, { limits: { fileSize: SCAN_IMAGE_MAX_BYTES, files: 1, fields: 30 } });
   // ws closes a connection whose frame is over the cap (1009) before buffering it.
