@@ -84,9 +84,7 @@ export default fp<AuthPluginOptions>(async (app, opts) => {
       done();
     }, done);
   });
-  app.decorate('authenticate', async (req) => {
-    if (!req.auth) throw unauthorized();
-  });
+  app.decorate('authenticate', (req, _reply, done) => done(req.auth ? undefined : unauthorized()));
   // Admin rights are read from the database on each admin call (rare), never from the cache:
   // taking them away (npm run admin:grant -- --revoke, another process) acts at once.
   app.decorate('requireAdmin', async (req) => {
