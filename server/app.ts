@@ -1,13 +1,10 @@
 // The app factory: builds a Fastify instance around a database, without opening a port,
 // so tests drive it through app.inject(). main.ts adds the port and the process concerns.
-import { randomUUID } from 'node:crypto';
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { rateLimitStore } from './lib/rate-limit-store.ts';
 import multipart from '@fastify/multipart';
@@ -19,7 +16,7 @@ import type { ZodType } from 'zod';
 import type { Db } from './db/db.ts';
 import type { Config } from './config.ts';
 import { ValidationFailure } from './lib/errors.ts';
-import { loggerOptions, OneLinePerRequest } from './lib/logger.ts';
+import { loggerOptions, OneLinePerRequest, requestId } from './lib/logger.ts';
 import { toErrorBody } from '../src/shared/validation.ts';
 import { API_PREFIX, SCAN_IMAGE_MAX_BYTES } from '../src/shared/constants.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
@@ -27,7 +24,7 @@ import authPlugin from './plugins/auth.ts';
 import userCachePlugin from './plugins/user-cache.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import webPlugin from './plugins/web.ts';
-import noStorePlugin from './plugins/no-store.ts';
+import headersPlugin from './plugins/headers.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { startMailQueue, type MailQueue } from './modules/mail/queue.ts';
 import { openMediaStore } from './lib/media-store/open.ts';
@@ -46,7 +43,25 @@ export type BuildOptions = {
   logger?: boolean | object;
   /** The token cache's clock (tests move it by hand); Date.now otherwise. */
   clock?: () => number;
+  /** Benchmarks only (server/bench/hooks.ts prices each global part by leaving it out): never set
+   *  in production or tests, where every part is needed. */
+  skip?: readonly SkippablePart[];
 };
+
+/** The global parts a benchmark may leave out, one at a time: each runs on every request. */
+export const SKIPPABLE_PARTS = [
+  'errors',
+  'metrics',
+  'compress',
+  'headers',
+  'csp',
+  'rate-limit',
+  'multipart',
+  'websocket',
+  'maintenance',
+  'swagger',
+] as const;
+export type SkippablePart = (typeof SKIPPABLE_PARTS)[number];
 
 const modulesDir = join(import.meta.dirname, 'modules');
 
@@ -54,10 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(opts.config.LOG_LEVEL),
     logController: new OneLinePerRequest(),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     // No path parameter is longer (file names are the longest, 200); a longer one answers 414
     // FORM_URL_INVALID, as does a malformed percent-escape (400), through frameworkErrors.
@@ -72,9 +84,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return result.success ? { value: result.data } : { error: new ValidationFailure(toErrorBody(result.error)) };
   });
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
+  const wanted = (part: SkippablePart) => !opts.skip?.includes(part);
 
   // Realtime credentials not configured are generated once and kept in the database.
   const config = await withRealtimeCredentials(opts.db, opts.config);
@@ -105,29 +115,34 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  await app.register(errorsPlugin);
-  await app.register(metricsPlugin);
-  await app.register(noStorePlugin);
+  if (wanted('errors')) await app.register(errorsPlugin);
+  if (wanted('metrics')) await app.register(metricsPlugin);
   // gzip/brotli for the app's assets and JSON; the server is reachable directly, with no proxy in front.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(helmet, { contentSecurityPolicy: { directives: csp(config) }, crossOriginEmbedderPolicy: false });
+  if (wanted('compress')) await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Security headers (helmet's, CSP included), X-Request-Id, no-store on the API, CORS: one hook.
   const origins = opts.config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
-  await app.register(cors, { origin: origins.length ? origins : [opts.config.publicUrl], credentials: true });
-  await app.register(rateLimit, { global: false, ...rateLimitStore(app, config) });
-  await app.register(multipart, { limits: { fileSize: SCAN_IMAGE_MAX_BYTES, files: 1, fields: 30 } });
+  if (wanted('headers'))
+    await app.register(headersPlugin, {
+      helmet: { contentSecurityPolicy: wanted('csp') ? { directives: csp(config) } : false, crossOriginEmbedderPolicy: false },
+      origins: origins.length ? origins : [opts.config.publicUrl],
+    });
+  if (wanted('rate-limit')) await app.register(rateLimit, { global: false, ...rateLimitStore(app, config) });
+  if (wanted('multipart')) await app.register(multipart, { limits: { fileSize: SCAN_IMAGE_MAX_BYTES, files: 1, fields: 30 } });
   // ws closes a connection whose frame is over the cap (1009) before buffering it.
-  await app.register(websocket, { options: { maxPayload: REALTIME_LIMITS.MAX_FRAME_BYTES } });
-  await app.register(maintenancePlugin);
+  if (wanted('websocket')) await app.register(websocket, { options: { maxPayload: REALTIME_LIMITS.MAX_FRAME_BYTES } });
+  if (wanted('maintenance')) await app.register(maintenancePlugin);
   await app.register(authPlugin, { now: opts.clock });
   await app.register(userCachePlugin, { now: opts.clock });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${opts.config.PRODUCT_NAME} API`, version: '1.0.0', description: 'API-ul aplicației. Erorile au forma { errors: { câmp: [COD] } }.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (wanted('swagger')) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: `${opts.config.PRODUCT_NAME} API`, version: '1.0.0', description: 'API-ul aplicației. Erorile au forma { errors: { câmp: [COD] } }.' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 
   // Each feature module is a folder under modules/ with a routes.ts exporting a Fastify plugin.
   for (const name of readdirSync(modulesDir).sort()) {

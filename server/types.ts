@@ -1,5 +1,6 @@
 // What the app factory decorates Fastify with. Modules extend this by declaration merging
 // in their own files when they add a decoration.
+import type { HookHandlerDoneFunction } from 'fastify';
 import type { Db } from './db/db.ts';
 import type { AppConfig } from './config.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -29,8 +30,9 @@ declare module 'fastify' {
     sessions: Sessions;
     /** The rows GET /user answers with, dropped on every announced change (server/plugins/user-cache.ts). */
     userCache: UserRowCache;
-    /** Route guard (onRequest; given as preHandler it is moved to onRequest): 401 unless a valid bearer token is present. */
-    authenticate: (req: FastifyRequest) => Promise<void>;
+    /** Route guard (onRequest; given as preHandler it is moved to onRequest): 401 unless a valid bearer token is present.
+     *  Callback style: it runs on nearly every API request, and an async hook would cost each a promise. */
+    authenticate: (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
     /** Route guard like authenticate: 401 without token, 403 FORM_ADMIN_REQUIRED unless admin. */
     requireAdmin: (req: FastifyRequest) => Promise<void>;
   }

@@ -1,21 +1,28 @@
 // API bench over real HTTP (issue 12 §3): per target, a server process (api-server.ts) and
 // autocannon here at BENCH_CONNECTIONS connections (default 20, one candidate each) for
-// BENCH_DURATION seconds (default 5, after a 1 s warm-up) per scenario. Prints requests/s, p99
-// latency and the share of the bare route's throughput; flags any non-2xx answer.
+// BENCH_DURATION seconds (default 5, after a 1 s warm-up) per scenario. Prints requests/s, p50 and
+// p99 latency, the server's CPU per request, and two shares of throughput: of a bare Fastify
+// (bare-server.ts: a process of its own with the app's request logging and nothing else, issue 24
+// §3) and of the bare route registered inside the app (which pays every global hook of the app).
+// Flags any non-2xx answer. BENCH_ROUNDS (default 1) repeats the whole list, interleaved, and
+// reports each scenario's median round, which evens out a machine whose speed drifts.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Candidate, ServerReady } from './api-server.ts';
 import { TARGET_LABELS, forEachTarget, type TargetName } from './targets.ts';
 import { pacedLoad } from './paced.ts';
-import { forkBenchServer } from './child.ts';
+import { forkBenchServer, type BenchServer } from './child.ts';
+import type { BareReady } from './bare-server.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 /** Answer slots prepared per run: enough distinct (test, grid) pairs for ~3000 saves a second. */
-const SLOTS = Number(process.env.BENCH_SLOTS ?? Math.max(2000, (DURATION + 1) * 3000));
+const SLOTS = Number(process.env.BENCH_SLOTS ?? Math.max(2000, (DURATION + 1) * ROUNDS * 3000));
 const SYNC_GRIDS = 20;
 
-type Row = { name: string; rps: number; p99: number; p50: number; bad: number; sample?: string; paced: boolean };
+/** `cpuUs`: the server process's CPU time per answered request, µs. */
+type Row = { name: string; rps: number; p99: number; p50: number; cpuUs: number; bad: number; sample?: string; paced: boolean };
 type Request = { method: 'GET' | 'PUT' | 'POST'; path: string; headers: Record<string, string>; body?: string };
 
 /**
@@ -26,6 +33,8 @@ type Request = { method: 'GET' | 'PUT' | 'POST'; path: string; headers: Record<s
  */
 type Scenario = {
   name: string;
+  /** The process that answers: the app (default) or the bare Fastify. */
+  server?: 'bare';
   rate?: number;
   /** With `rate`: each candidate at its own moment (server/bench/paced.ts), not all in step. */
   staggered?: boolean;
@@ -50,7 +59,8 @@ function saveAnswer(c: Candidate, state: { next: number }): Request {
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: 'bare route', request: () => ({ method: 'GET', path: '/bench/bare', headers: {} }) },
+  { name: 'bare Fastify', server: 'bare', request: () => ({ method: 'GET', path: '/bench/bare', headers: {} }) },
+  { name: 'bare route in the app', request: () => ({ method: 'GET', path: '/bench/bare', headers: {} }) },
   { name: 'GET /user', request: (c) => ({ method: 'GET', path: '/api/v1/user', headers: bearer(c) }) },
   {
     name: 'GET /user/layout-counts',
@@ -91,15 +101,23 @@ const SCENARIOS: Scenario[] = [
 
 const cursors = new Map<Candidate, { next: number }>();
 
-async function load(ready: ServerReady, scenario: Scenario, seconds: number): Promise<Row> {
-  if (scenario.staggered && scenario.rate) return loadStaggered(ready, scenario, scenario.rate, seconds);
+/** One scenario for `seconds`, with the CPU its server used meanwhile. */
+async function load(ready: ServerReady, server: BenchServer<{ port: number }>, scenario: Scenario, seconds: number): Promise<Row> {
+  const cpuBefore = await server.cpu();
+  const row = await loadOnly(ready, server.ready.port, scenario, seconds);
+  const requests = row.rps * seconds;
+  return { ...row, cpuUs: requests ? ((await server.cpu()) - cpuBefore) / requests : 0 };
+}
+
+async function loadOnly(ready: ServerReady, port: number, scenario: Scenario, seconds: number): Promise<Row> {
+  if (scenario.staggered && scenario.rate) return loadStaggered(port, ready, scenario, scenario.rate, seconds);
   let connection = 0;
   let sample: string | undefined;
   const onResponse = (status: number, body: string) => {
     if (status >= 300 && !sample) sample = `${status} ${body.slice(0, 200)}`;
   };
   const result = await autocannon({
-    url: `http://127.0.0.1:${ready.port}`,
+    url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration: seconds,
     ...(scenario.rate ? { connectionRate: scenario.rate } : {}),
@@ -118,23 +136,24 @@ async function load(ready: ServerReady, scenario: Scenario, seconds: number): Pr
     rps: result.requests.average,
     p99: result.latency.p99,
     p50: result.latency.p50,
+    cpuUs: 0,
     bad,
     sample,
     paced: Boolean(scenario.rate),
   };
 }
 
-async function loadStaggered(ready: ServerReady, scenario: Scenario, rate: number, seconds: number): Promise<Row> {
+async function loadStaggered(port: number, ready: ServerReady, scenario: Scenario, rate: number, seconds: number): Promise<Row> {
   const next = (i: number) => {
     const candidate = ready.candidates[i % ready.candidates.length]!;
     const state = cursors.get(candidate) ?? cursors.set(candidate, { next: 0 }).get(candidate)!;
     return scenario.request(candidate, state, ready);
   };
-  const r = await pacedLoad(ready.port, CONNECTIONS, rate, seconds, next);
-  return { name: scenario.name, rps: r.requests / seconds, p99: Math.round(r.p99), p50: Math.round(r.p50), bad: r.bad, sample: r.sample, paced: true };
+  const r = await pacedLoad(port, CONNECTIONS, rate, seconds, next);
+  return { name: scenario.name, rps: r.requests / seconds, p99: Math.round(r.p99), p50: Math.round(r.p50), cpuUs: 0, bad: r.bad, sample: r.sample, paced: true };
 }
 
-function startServer(target: TargetName, schema?: string): Promise<{ ready: ServerReady; close: () => Promise<void> }> {
+function startServer(target: TargetName, schema?: string): Promise<BenchServer<ServerReady>> {
   return forkBenchServer<ServerReady>(new URL('./api-server.ts', import.meta.url), {
     BENCH_TARGET: target,
     BENCH_SCHEMA: schema ?? '',
@@ -143,35 +162,53 @@ function startServer(target: TargetName, schema?: string): Promise<{ ready: Serv
   });
 }
 
+function startBare(): Promise<BenchServer<BareReady>> {
+  return forkBenchServer<BareReady>(new URL('./bare-server.ts', import.meta.url), {});
+}
+
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 function print(label: string, rows: Row[]): void {
-  const bare = rows[0]!;
-  console.log(`\n== API over HTTP, ${label}  (${CONNECTIONS} connections, ${DURATION} s each, log: ${process.env.BENCH_LOG ?? 'app'})`);
-  console.log(`${'scenario'.padEnd(26)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('of bare', 10)}`);
+  const [bareFastify, bareRoute] = rows as [Row, Row];
+  const share = (r: Row, of: Row) => (r.paced ? 'paced' : `${((r.rps / of.rps) * 100).toFixed(1)} %`);
+  const rounds = ROUNDS > 1 ? `, median of ${ROUNDS} rounds` : '';
+  console.log(`\n== API over HTTP, ${label}  (${CONNECTIONS} connections, ${DURATION} s each${rounds}, log: ${process.env.BENCH_LOG ?? 'app'})`);
+  console.log(`${'scenario'.padEnd(26)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('CPU µs', 9)}${pad('of bare Fastify', 17)}${pad('of bare route', 15)}`);
   for (const r of rows) {
-    // A paced row asks for a fixed rate: its share of the bare route says nothing.
-    const share = r.paced ? 'paced' : `${((r.rps / bare.rps) * 100).toFixed(1)} %`;
+    // A paced row asks for a fixed rate: its share of a bare route says nothing.
     const warn = r.bad ? `  (${r.bad} non-2xx/errors! first: ${r.sample ?? 'no answer'})` : '';
-    console.log(`${r.name.padEnd(26)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(share, 10)}${warn}`);
+    const cpu = r.paced ? '' : r.cpuUs.toFixed(0);
+    console.log(
+      `${r.name.padEnd(26)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(cpu, 9)}${pad(share(r, bareFastify), 17)}${pad(share(r, bareRoute), 15)}${warn}`,
+    );
   }
 }
 
+/** The round of median requests/s (each scenario's rounds ordered by it). */
+function median(rows: Row[]): Row {
+  return [...rows].sort((a, b) => a.rps - b.rps)[Math.floor((rows.length - 1) / 2)]!;
+}
+
 async function runTarget(target: TargetName, schema?: string): Promise<void> {
-  const { ready, close } = await startServer(target, schema);
-  const rows: Row[] = [];
+  const [app, bare] = await Promise.all([startServer(target, schema), startBare()]);
+  const ready = app.ready;
+  const rounds = new Map<string, Row[]>();
   try {
-    // BENCH_SCENARIOS: a comma list of scenario names to run (the bare route always runs first); a
-    // comma followed by a space belongs to a name ("PUT answer, 5/s each").
+    // BENCH_SCENARIOS: a comma list of scenario names to run (the two bare routes always run
+    // first); a comma followed by a space belongs to a name ("PUT answer, 5/s each").
     const only = process.env.BENCH_SCENARIOS?.split(/,(?! )/).map((n) => n.trim());
-    for (const s of SCENARIOS.filter((x, i) => i === 0 || !only || only.includes(x.name))) {
-      await load(ready, s, 1);
-      rows.push(await load(ready, s, DURATION));
-    }
+    const chosen = SCENARIOS.filter((x, i) => i < 2 || !only || only.includes(x.name));
+    for (let round = 0; round < ROUNDS; round++)
+      for (const s of chosen) {
+        const server = s.server === 'bare' ? bare : app;
+        await load(ready, server, s, 1);
+        const row = await load(ready, server, s, DURATION);
+        (rounds.get(s.name) ?? rounds.set(s.name, []).get(s.name)!).push(row);
+      }
   } finally {
-    await close();
+    await Promise.all([app.close(), bare.close()]);
   }
-  print(TARGET_LABELS[target], rows);
+  print(TARGET_LABELS[target], [...rounds.values()].map(median));
 }
 
 export function runApiBench(targets: TargetName[]): Promise<void> {

@@ -1,17 +1,20 @@
-// `npm run bench`: the API over real HTTP (api.ts: bare route, user, layout and tests counts,
-// answer saving, sync; ratios to the bare route) and the tests engine through app.inject
+// `npm run bench`: the API over real HTTP (api.ts: a bare Fastify with the app's logging, the bare
+// route inside the app, user, layout and tests counts, answer saving, sync; ratios to both bare
+// routes), what each global part of the app costs GET /user (hooks.ts; only when named in
+// BENCH_PARTS) and the tests engine through app.inject
 // (engine.ts), on PGlite and PostgreSQL (the local server, skipped when it does not answer), and
 // the CPU cost of request logging (logging.ts), and realtime fan-out to 2,000 clients on one and
 // two processes (fanout.ts), group tests: 50 groups of 10 answering (groups.ts), and answer
 // sheets: accuracy and time per 12 MP photo, OMRChecker samples (omr.ts), and exam day on the
 // cluster: N candidates start, answer and finish a simulation with sockets open (examday.ts; only
 // when named in BENCH_PARTS: it starts nginx, PostgreSQL and Redis are required).
-// Env: BENCH_PARTS (api,engine,logging,fanout,groups,omr; also omr-outside, examday), BENCH_TARGETS (memory,postgres; also disk), BENCH_DURATION
-// (seconds per API scenario, default 5), BENCH_CONNECTIONS (20), BENCH_ITERATIONS (engine, 5),
+// Env: BENCH_PARTS (api,engine,logging,fanout,groups,omr; also hooks, omr-outside, examday), BENCH_TARGETS (memory,postgres; also disk), BENCH_DURATION
+// (seconds per API scenario, default 5), BENCH_ROUNDS (API scenarios 1, hooks 3), BENCH_HOOKS_DURATION (2), BENCH_CONNECTIONS (20), BENCH_ITERATIONS (engine, 5),
 // BENCH_CLIENTS, BENCH_MESSAGES and BENCH_CLIENT_THREADS (fan-out, 2000, 20 and 2),
 // BENCH_LOG (app: the app's logger at info, piped; off: no logger).
 import { cpus, loadavg } from 'node:os';
 import { runApiBench } from './api.ts';
+import { runHooksBench } from './hooks.ts';
 import { runEngineBench } from './engine.ts';
 import { runLoggingBench } from './logging.ts';
 import { runFanoutBench } from './fanout.ts';
@@ -31,6 +34,7 @@ console.log(
     .join(' ')}, targets ${targets.join(', ')}`,
 );
 if (parts.includes('api')) await runApiBench(targets);
+if (parts.includes('hooks')) await runHooksBench(targets);
 if (parts.includes('engine')) await runEngineBench(targets);
 if (parts.includes('logging')) await runLoggingBench();
 if (parts.includes('fanout')) await runFanoutBench();

@@ -5,8 +5,19 @@
 // - One line per request at info ('request': method, url, status, ms), instead of Fastify's two
 //   ('incoming request' + 'request completed'). LOG_LEVEL=warn drops it.
 // Measured in docs/MEASUREMENTS.md (npm run bench, BENCH_LOG=app against BENCH_LOG=off).
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import pino from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+
+const GIVEN_ID = /^[\w-]{8,64}$/;
+
+/** Fastify's genReqId: the caller's X-Request-Id when it looks like one (a proxy's, to follow a
+ *  request across logs), else a fresh UUID. In every log line of the request and in its answer. */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
+}
 
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}

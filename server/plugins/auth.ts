@@ -4,7 +4,7 @@
 // request costs no database round trip; revocation evicts them at once (server/lib/sessions.ts);
 // last_used_at is written at most once a minute per token, after the answer.
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashToken } from '../lib/tokens.ts';
 import { unauthorized, forbidden } from '../lib/errors.ts';
 import { afterReply } from '../lib/after-reply.ts';
@@ -16,13 +16,16 @@ type Row = { token_id: number; user_id: number; expires_at: Date; last_used_at: 
 
 export type AuthPluginOptions = { /** The token cache's clock (tests move it). */ now?: () => number };
 
-/** The token's entry, from the cache or (and then cached) from the database; undefined when not valid. */
-async function resolve(app: FastifyInstance, hash: string): Promise<CachedToken | undefined> {
-  const { cache, invalidation } = app.sessions;
+/** The token's entry from the cache, when it may be used and is there. */
+function cached(app: FastifyInstance, hash: string): CachedToken | undefined {
   // Not listening for revocations (Redis away): the cache might be stale, the database is not.
+  return app.sessions.invalidation.listening ? app.sessions.cache.get(hash) : undefined;
+}
+
+/** The token's entry from the database (and then cached); undefined when not valid. */
+async function load(app: FastifyInstance, hash: string): Promise<CachedToken | undefined> {
+  const { cache, invalidation } = app.sessions;
   const useCache = invalidation.listening;
-  const hit = useCache ? cache.get(hash) : undefined;
-  if (hit) return hit;
   const row = await app.db.one<Row>(
     `select id as token_id, user_id, expires_at, last_used_at from auth_tokens
       where token_hash = $1 and revoked_at is null and expires_at > now()`,
@@ -58,20 +61,30 @@ export default fp<AuthPluginOptions>(async (app, opts) => {
   app.decorate('sessions', await createSessions(app.config, app.log, opts.now));
   app.addHook('onClose', async () => app.sessions.invalidation.close());
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith(API_PREFIX)) return;
-    const header = req.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
-    const token = header.slice(7).trim();
-    if (token.length < 20 || token.length > 200) return;
-    const entry = await resolve(app, hashToken(token));
+  const accept = (req: FastifyRequest, entry: CachedToken | undefined) => {
     if (!entry) return;
     noteUse(app, entry);
     req.auth = { id: entry.userId, tokenId: entry.tokenId };
+  };
+  // Callback style, so that a token found in the cache (nearly every request) costs no promise.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.startsWith(API_PREFIX)) return done();
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return done();
+    const token = header.slice(7).trim();
+    if (token.length < 20 || token.length > 200) return done();
+    const hash = hashToken(token);
+    const hit = cached(app, hash);
+    if (hit) {
+      accept(req, hit);
+      return done();
+    }
+    load(app, hash).then((entry) => {
+      accept(req, entry);
+      done();
+    }, done);
   });
-  app.decorate('authenticate', async (req) => {
-    if (!req.auth) throw unauthorized();
-  });
+  app.decorate('authenticate', (req, _reply, done) => done(req.auth ? undefined : unauthorized()));
   // Admin rights are read from the database on each admin call (rare), never from the cache:
   // taking them away (npm run admin:grant -- --revoke, another process) acts at once.
   app.decorate('requireAdmin', async (req) => {

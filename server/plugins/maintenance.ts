@@ -7,29 +7,45 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../../src/shared/constants.ts';
 
+/** How long a look at the flag file holds: a switch by another process takes effect within this. */
+export const MAINTENANCE_REREAD_MS = 500;
+
 export class Maintenance {
   readonly file: string;
+  private on = false;
+  private readAt = -Infinity;
   constructor(dataDir: string, file?: string) {
     this.file = file ?? join(dataDir, 'maintenance.flag');
   }
-  /** One stat per API request: cheap, and a switch takes effect on the very next call. */
+  /** The flag, looked up at most every MAINTENANCE_REREAD_MS: a stat on every API request cost as
+   *  much as the rest of a cached GET /user (issue 24 §3). A switch made here counts at once. */
   isOn(): boolean {
-    return existsSync(this.file);
+    const now = Date.now();
+    if (now - this.readAt >= MAINTENANCE_REREAD_MS) {
+      this.on = existsSync(this.file);
+      this.readAt = now;
+    }
+    return this.on;
   }
   set(on: boolean): void {
     if (on) {
       mkdirSync(join(this.file, '..'), { recursive: true });
       writeFileSync(this.file, new Date().toISOString());
     } else rmSync(this.file, { force: true });
+    this.on = on;
+    this.readAt = Date.now();
   }
 }
 
 export default fp(async (app) => {
   const maintenance = new Maintenance(app.config.dataDir, app.config.MAINTENANCE_FILE);
   app.decorate('maintenance', maintenance);
-  app.addHook('onRequest', async (req, reply) => {
+  // Synchronous: an async hook costs a promise per request, and this one rarely has anything to do.
+  app.addHook('onRequest', (req, reply, done) => {
     if (req.url.startsWith(API_PREFIX) && maintenance.isOn()) {
       reply.code(503).header('retry-after', '60').send({ errors: { general: ['MAINTENANCE_MODE'] } });
+      return;
     }
+    done();
   });
 });

@@ -64,9 +64,16 @@ function toDate(v: Date | string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** A timestamp as Date#toISOString writes it. */
+const CANONICAL_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 function iso(v: Date | string | null | undefined): string | null {
+  // loadUserRow writes the row's timestamps this way once, so GET /user from the cache parses none.
+  if (typeof v === 'string' && CANONICAL_ISO.test(v)) return v;
   return toDate(v)?.toISOString() ?? null;
 }
+
+const TIMESTAMPS = ['email_verified_at', 'premium_until', 'last_notification_seen_date', 'created_at'] as const;
 
 function media(path: string | null): string | null {
   if (!path) return null;
@@ -108,9 +115,13 @@ export function toUserDto(row: UserRow, now = Date.now()): User {
 export async function loadUserRow(db: Db, id: number): Promise<UserRow | null> {
   // One json column instead of 17 typed ones: decoding the row costs the drivers (PGlite above
   // all) less, and GET /user runs on every app start and focus (issue 12 §3). Timestamps arrive
-  // as ISO strings, which toUserDto reads like dates.
+  // as ISO strings (PostgreSQL's form: microseconds, an offset), rewritten here as
+  // Date#toISOString writes them, which toUserDto then passes on without parsing them again.
   const row = await db.one<{ u: UserRow }>(`select row_to_json(x) as u from (select ${USER_COLUMNS} from users where id = $1) x`, [id]);
-  return row?.u ?? null;
+  const u = row?.u;
+  if (!u) return null;
+  for (const k of TIMESTAMPS) if (typeof u[k] === 'string') u[k] = iso(u[k]) ?? u[k];
+  return u;
 }
 
 /** loadUserRow through the cache of GET /user (server/lib/user-row-cache.ts). Writers read with
