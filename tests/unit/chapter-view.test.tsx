@@ -36,7 +36,7 @@ describe('ChapterView', () => {
     const el = render(<ChapterView blocks={blocks} />);
     expect(el.querySelector('h2')?.textContent).toBe('Sistemul nervos');
     expect(el.querySelector('h3')?.textContent).toBe('Clasificare');
-    expect(el.querySelector('.chapter-body > p')?.textContent).toContain('Neuronul');
+    expect(el.querySelector('.chapter-body > .chapter-section > p')?.textContent).toContain('Neuronul');
     expect(el.querySelectorAll('ul > li')).toHaveLength(2);
     expect(el.querySelectorAll('ol > li')).toHaveLength(3);
     expect(el.querySelector('aside.chapter-note')?.textContent).toContain('Sinapsa');
@@ -62,6 +62,22 @@ describe('ChapterView', () => {
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(img.getAttribute('src')).toBe('/media/content/bio-neuron.svg');
     expect(el.querySelector('figcaption')?.textContent).toBe('Neuronul');
+  });
+
+  it('groups the blocks in one section per h2, what comes before the first h2 included', () => {
+    const el = render(
+      <ChapterView
+        blocks={[
+          { type: 'p', text: 'Intro' },
+          { type: 'h2', text: 'Unu' },
+          { type: 'p', text: 'a' },
+          { type: 'h3', text: 'Sub' },
+          { type: 'h2', text: 'Doi' },
+        ]}
+      />,
+    );
+    const sections = [...el.querySelectorAll('.chapter-body > section.chapter-section')];
+    expect(sections.map((s) => [...s.children].map((c) => c.tagName))).toEqual([['P'], ['H2', 'P', 'H3'], ['H2']]);
   });
 
   it('renders a table without caption and nothing for an empty chapter', () => {

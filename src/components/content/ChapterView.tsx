@@ -91,12 +91,28 @@ export function BlockView({ block }: { block: Block }) {
   }
 }
 
-/** The chapter body; headings start at h2 (the page's h1 is the chapter title). */
+/** The blocks grouped at each h2 (what comes before the first h2 is a group too). */
+export function sectionsOf(blocks: readonly Block[]): Block[][] {
+  const sections: Block[][] = [];
+  for (const block of blocks) {
+    if (block.type === 'h2' || sections.length === 0) sections.push([]);
+    sections[sections.length - 1]!.push(block);
+  }
+  return sections;
+}
+
+/** The chapter body; headings start at h2 (the page's h1 is the chapter title). One section per
+ *  h2, so that the sections after the first are laid out only near the viewport (content.css):
+ *  a cheap phone's first layout is the first screen's, not the whole chapter's (issue 24 §1). */
 export function ChapterView({ blocks }: { blocks: readonly Block[] }) {
   return (
     <div className="chapter-body">
-      {blocks.map((block, i) => (
-        <BlockView key={i} block={block} />
+      {sectionsOf(blocks).map((section, s) => (
+        <section key={s} className="chapter-section">
+          {section.map((block, i) => (
+            <BlockView key={i} block={block} />
+          ))}
+        </section>
       ))}
     </div>
   );
