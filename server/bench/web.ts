@@ -10,13 +10,16 @@
 // the literal 4× (BENCH_INP_CPU).
 //
 // Env: BENCH_WEB_PARTS (default lighthouse,inp), BENCH_URL (measure an already running server
-// instead of starting one), BENCH_PORT (default 8290), DIST_DIR (default dist/), CHROMIUM_PATH.
-// Lighthouse: BENCH_RUNS (default 3), BENCH_TARGET_BI (default 1000; 0: Lighthouse's 4×), BENCH_CPU_MULTIPLIER
-// (a fixed slowdown instead), BENCH_LH_JSON=dir
-// keeps each run's report (to see what blocks the main thread). INP: BENCH_INP_CPU (default 4),
-// BENCH_INP_ANSWERS (default 50), BENCH_INP_PAUSE_MS (between taps, default 400), BENCH_INP_EMAIL /
-// BENCH_INP_PASSWORD (default the premium demo account), BENCH_INP_TRACE=dir keeps a Chromium trace of
-// each phase (slower: for finding the cost, not for the figures).
+// instead of starting one), BENCH_PORT (default 8290), DIST_DIR (default dist/), CHROMIUM_PATH,
+// BENCH_SERVER_LOG=file (the started server's output).
+// Lighthouse: BENCH_RUNS (default 3), BENCH_TARGET_BI (default 1000; 0: Lighthouse's 4×),
+// BENCH_CPU_MULTIPLIER (a fixed slowdown instead), BENCH_LH_JSON=dir keeps each run's report (to see
+// what blocks the main thread).
+// INP: BENCH_INP_CPU (default 4; 'phone' slows to a BenchmarkIndex-BENCH_TARGET_BI phone instead),
+// BENCH_INP_ANSWERS (default 50), BENCH_INP_GRIDS (the test's size, default the answers),
+// BENCH_INP_PAUSE_MS (between taps, default 400), BENCH_INP_EMAIL / BENCH_INP_PASSWORD (default the
+// premium demo account), BENCH_INP_TRACE=dir keeps a Chromium trace of each phase (slower: for
+// finding the cost, not for the figures).
 import { startBenchServer } from './web-server.ts';
 import { runLighthouse } from './web-lighthouse.ts';
 import { runSolveInp } from './solve-inp.ts';
