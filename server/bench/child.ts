@@ -2,17 +2,24 @@
 // hooks-server.ts), so the load generator does not share its event loop. The child sends one IPC
 // message when it is ready and exits on 'close'; on 'cpu' it answers with the CPU time it has used
 // (user + system, µs), so a bench can price a request in the server's CPU rather than in wall
-// time, which a machine shared with other work blurs more; other questions go to the child's own
-// handler. Its log lines are read and dropped, as a log collector would read a pipe.
+// time, which a machine shared with other work blurs more; on 'profile-start' and 'profile-stop'
+// it records a V8 CPU profile meanwhile and answers with the file it wrote. Its log lines are read
+// and dropped, as a log collector would read a pipe.
 import { fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 export type BenchServer<Ready> = {
   ready: Ready;
   /** CPU time the server process has used so far, µs. */
   cpu: () => Promise<number>;
-  /** A question for the child's own handler (serveBenchApps' `answer`), and its answer. */
-  ask: (question: object) => Promise<unknown>;
+  /** Starts a CPU profile of the server process (sampling every `intervalUs`). */
+  profileStart: (intervalUs: number) => Promise<void>;
+  /** Stops it: the .cpuprofile file written (the caller removes it). */
+  profileStop: () => Promise<string>;
   close: () => Promise<void>;
 };
 
@@ -42,7 +49,8 @@ export function forkBenchServer<Ready>(script: URL, env: Record<string, string>)
       resolve({
         ready: ready as Ready,
         cpu: () => ask('cpu') as Promise<number>,
-        ask,
+        profileStart: async (intervalUs) => void (await ask({ profileStart: intervalUs })),
+        profileStop: () => ask('profile-stop') as Promise<string>,
         close: () =>
           new Promise<void>((done) => {
             child.once('exit', () => done());
@@ -53,40 +61,40 @@ export function forkBenchServer<Ready>(script: URL, env: Record<string, string>)
   });
 }
 
-/** The child's half for several apps (hooks-server.ts): each listens on a free port of its own.
- *  Sends `ready(ports)` to the parent, answers 'cpu' and, through `answer`, other questions, and
- *  on 'close' closes the apps, then runs `cleanup` (database, data folder) and exits. */
-export async function serveBenchApps(
-  apps: FastifyInstance[],
-  ready: (ports: number[]) => unknown,
-  cleanup: () => Promise<void>,
-  answer?: (question: object) => Promise<unknown>,
-): Promise<void> {
-  const ports: number[] = [];
-  for (const app of apps) {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    ports.push(typeof address === 'object' && address ? address.port : 0);
-  }
-  process.send!(ready(ports));
+/** The child's half: listens on a free port, sends `ready(port)` to the parent, answers 'cpu' and
+ *  the profile questions, and on 'close' closes the app, then runs `cleanup` (database, data
+ *  folder) and exits. */
+export async function serveBench(app: FastifyInstance, ready: (port: number) => unknown, cleanup: () => Promise<void>): Promise<void> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.send!(ready(typeof address === 'object' && address ? address.port : 0));
+  let profiler: Session | undefined;
   process.on('message', async (m) => {
     if (m === 'cpu') {
       const used = process.cpuUsage();
       process.send!({ answer: used.user + used.system });
       return;
     }
-    if (typeof m === 'object' && m !== null && answer) {
-      process.send!({ answer: await answer(m) });
+    if (typeof m === 'object' && m !== null && 'profileStart' in m) {
+      profiler = new Session();
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: (m as { profileStart: number }).profileStart });
+      await profiler.post('Profiler.start');
+      process.send!({ answer: true });
+      return;
+    }
+    if (m === 'profile-stop' && profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      profiler.disconnect();
+      const file = join(tmpdir(), `grilio-bench-${process.pid}-${Date.now()}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      process.send!({ answer: file });
       return;
     }
     if (m !== 'close') return;
-    for (const app of apps) await app.close();
+    await app.close();
     await cleanup();
     process.exit(0);
   });
-}
-
-/** The child's half for one app: as serveBenchApps, with `ready(port)`. */
-export function serveBench(app: FastifyInstance, ready: (port: number) => unknown, cleanup: () => Promise<void>): Promise<void> {
-  return serveBenchApps([app], (ports) => ready(ports[0]!), cleanup);
 }

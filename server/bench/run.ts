@@ -9,7 +9,7 @@
 // cluster: N candidates start, answer and finish a simulation with sockets open (examday.ts; only
 // when named in BENCH_PARTS: it starts nginx, PostgreSQL and Redis are required).
 // Env: BENCH_PARTS (api,engine,logging,fanout,groups,omr; also hooks, omr-outside, examday), BENCH_TARGETS (memory,postgres; also disk), BENCH_DURATION
-// (seconds per API scenario, default 5), BENCH_ROUNDS (API scenarios 1, hooks 3), BENCH_HOOKS_DURATION (2), BENCH_CONNECTIONS (20), BENCH_ITERATIONS (engine, 5),
+// (seconds per API scenario, default 5), BENCH_ROUNDS (API scenarios 1, hooks 3), BENCH_HOOKS_DURATION (1.5), BENCH_CONNECTIONS (20), BENCH_ITERATIONS (engine, 5),
 // BENCH_CLIENTS, BENCH_MESSAGES and BENCH_CLIENT_THREADS (fan-out, 2000, 20 and 2),
 // BENCH_LOG (app: the app's logger at info, piped; off: no logger).
 import { cpus, loadavg } from 'node:os';
