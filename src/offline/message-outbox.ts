@@ -31,6 +31,15 @@ const asMessage = (q: QueuedMessage): ClientMessage => ({
 
 const byTime = (a: QueuedMessage, b: QueuedMessage) => a.created_at.localeCompare(b.created_at);
 
+// Two messages queued within one millisecond would tie on created_at, and the outbox (keyed by a
+// random id) would give them back in either order: each queued message is stamped at least 1 ms
+// after the previous one, so the order they were written in is the order they are shown and sent.
+let lastStamp = 0;
+function queueStamp(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
+
 /** Queues a message from the signed-in user and tries to send it at once. */
 export async function queueMessage(
   friendId: number,
@@ -45,7 +54,7 @@ export async function queueMessage(
     friend_id: friendId,
     text,
     grid,
-    created_at: new Date().toISOString(),
+    created_at: queueStamp(),
   };
   await db.message_outbox.put(q);
   const m = asMessage(q);
