@@ -7,7 +7,9 @@
 // own GET /user answer (same route shape, same bytes), and of the bare route registered inside
 // the app (which pays every global hook of the app).
 // Flags any non-2xx answer. BENCH_ROUNDS (default 1) repeats the whole list, interleaved, and
-// reports each scenario's median round, which evens out a machine whose speed drifts.
+// reports each scenario's median round, and each share as the median of the shares within a round
+// (a scenario and its reference measured seconds apart), which evens out a machine whose speed
+// drifts.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Candidate, ServerReady } from './api-server.ts';
@@ -174,19 +176,26 @@ async function startBare(ready: ServerReady): Promise<BenchServer<BareReady>> {
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
-function print(label: string, rows: Row[]): void {
-  const [bareFastify, bareUser, bareRoute] = rows as [Row, Row, Row];
-  const share = (r: Row, of: Row) => (r.paced ? 'paced' : `${((r.rps / of.rps) * 100).toFixed(1)} %`);
+/** Per scenario, its rounds in order. */
+type Rounds = Array<{ name: string; rows: Row[] }>;
+
+function print(label: string, scenarios: Rounds): void {
+  const [bareFastify, bareUser, bareRoute] = scenarios as [Rounds[0], Rounds[0], Rounds[0]];
+  const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  const share = (s: Rounds[0], of: Rounds[0]) =>
+    s.rows[0]!.paced ? 'paced' : `${(middle(s.rows.map((r, i) => r.rps / of.rows[i]!.rps)) * 100).toFixed(1)} %`;
   const rounds = ROUNDS > 1 ? `, median of ${ROUNDS} rounds` : '';
   console.log(`\n== API over HTTP, ${label}  (${CONNECTIONS} connections, ${DURATION} s each${rounds}, log: ${process.env.BENCH_LOG ?? 'app'})`);
   console.log(`${'shares of requests/s: of the bare Fastify ({ ok: true }), of the bare Fastify answering /user, of the bare route in the app'}`);
   console.log(`${'scenario'.padEnd(28)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('CPU µs', 8)}${pad('of bare', 9)}${pad('of bare /user', 15)}${pad('of in-app', 11)}`);
-  for (const r of rows) {
+  for (const s of scenarios) {
+    const r = median(s.rows);
     // A paced row asks for a fixed rate: its share of a bare route says nothing.
-    const warn = r.bad ? `  (${r.bad} non-2xx/errors! first: ${r.sample ?? 'no answer'})` : '';
-    const cpu = r.paced ? '' : r.cpuUs.toFixed(0);
+    const bad = s.rows.reduce((n, x) => n + x.bad, 0);
+    const warn = bad ? `  (${bad} non-2xx/errors! first: ${s.rows.find((x) => x.sample)?.sample ?? 'no answer'})` : '';
+    const cpu = r.paced ? '' : middle(s.rows.map((x) => x.cpuUs)).toFixed(0);
     console.log(
-      `${r.name.padEnd(28)}${pad(r.rps.toFixed(0), 8)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(cpu, 8)}${pad(share(r, bareFastify), 9)}${pad(share(r, bareUser), 15)}${pad(share(r, bareRoute), 11)}${warn}`,
+      `${s.name.padEnd(28)}${pad(r.rps.toFixed(0), 8)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(cpu, 8)}${pad(share(s, bareFastify), 9)}${pad(share(s, bareUser), 15)}${pad(share(s, bareRoute), 11)}${warn}`,
     );
   }
 }
@@ -219,7 +228,7 @@ async function runTarget(target: TargetName, schema?: string): Promise<void> {
   } finally {
     await Promise.all([app.close(), bare.close()]);
   }
-  print(TARGET_LABELS[target], [...rounds.values()].map(median));
+  print(TARGET_LABELS[target], [...rounds].map(([name, rows]) => ({ name, rows })));
 }
 
 export function runApiBench(targets: TargetName[]): Promise<void> {
