@@ -1,11 +1,15 @@
 // API bench over real HTTP (issue 12 §3): per target, a server process (api-server.ts) and
 // autocannon here at BENCH_CONNECTIONS connections (default 20, one candidate each) for
 // BENCH_DURATION seconds (default 5, after a 1 s warm-up) per scenario. Prints requests/s, p50 and
-// p99 latency, the server's CPU per request, and two shares of throughput: of a bare Fastify
+// p99 latency, the server's CPU per request, and three shares of throughput: of a bare Fastify
 // (bare-server.ts: a process of its own with the app's request logging and nothing else, issue 24
-// §3) and of the bare route registered inside the app (which pays every global hook of the app).
+// §3) answering { ok: true }, of the same bare Fastify answering GET /api/v1/user with the app's
+// own GET /user answer (same route shape, same bytes), and of the bare route registered inside
+// the app (which pays every global hook of the app).
 // Flags any non-2xx answer. BENCH_ROUNDS (default 1) repeats the whole list, interleaved, and
-// reports each scenario's median round, which evens out a machine whose speed drifts.
+// reports each scenario's median round, and each share as the median of the shares within a round
+// (a scenario and its reference measured seconds apart), which evens out a machine whose speed
+// drifts.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Candidate, ServerReady } from './api-server.ts';
@@ -60,6 +64,7 @@ function saveAnswer(c: Candidate, state: { next: number }): Request {
 
 const SCENARIOS: Scenario[] = [
   { name: 'bare Fastify', server: 'bare', request: () => ({ method: 'GET', path: '/bench/bare', headers: {} }) },
+  { name: 'bare Fastify, /user answer', server: 'bare', request: (c) => ({ method: 'GET', path: '/api/v1/user', headers: bearer(c) }) },
   { name: 'bare route in the app', request: () => ({ method: 'GET', path: '/bench/bare', headers: {} }) },
   { name: 'GET /user', request: (c) => ({ method: 'GET', path: '/api/v1/user', headers: bearer(c) }) },
   {
@@ -162,24 +167,35 @@ function startServer(target: TargetName, schema?: string): Promise<BenchServer<S
   });
 }
 
-function startBare(): Promise<BenchServer<BareReady>> {
-  return forkBenchServer<BareReady>(new URL('./bare-server.ts', import.meta.url), {});
+/** The bare Fastify, given the app's GET /user answer (candidate 0's) to serve as its own. */
+async function startBare(ready: ServerReady): Promise<BenchServer<BareReady>> {
+  const res = await fetch(`http://127.0.0.1:${ready.port}/api/v1/user`, { headers: bearer(ready.candidates[0]!) });
+  if (!res.ok) throw new Error(`GET /user answered ${res.status}`);
+  return forkBenchServer<BareReady>(new URL('./bare-server.ts', import.meta.url), { BENCH_BARE_USER: await res.text() });
 }
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
-function print(label: string, rows: Row[]): void {
-  const [bareFastify, bareRoute] = rows as [Row, Row];
-  const share = (r: Row, of: Row) => (r.paced ? 'paced' : `${((r.rps / of.rps) * 100).toFixed(1)} %`);
+/** Per scenario, its rounds in order. */
+type Rounds = Array<{ name: string; rows: Row[] }>;
+
+function print(label: string, scenarios: Rounds): void {
+  const [bareFastify, bareUser, bareRoute] = scenarios as [Rounds[0], Rounds[0], Rounds[0]];
+  const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  const share = (s: Rounds[0], of: Rounds[0]) =>
+    s.rows[0]!.paced ? 'paced' : `${(middle(s.rows.map((r, i) => r.rps / of.rows[i]!.rps)) * 100).toFixed(1)} %`;
   const rounds = ROUNDS > 1 ? `, median of ${ROUNDS} rounds` : '';
   console.log(`\n== API over HTTP, ${label}  (${CONNECTIONS} connections, ${DURATION} s each${rounds}, log: ${process.env.BENCH_LOG ?? 'app'})`);
-  console.log(`${'scenario'.padEnd(26)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('CPU µs', 9)}${pad('of bare Fastify', 17)}${pad('of bare route', 15)}`);
-  for (const r of rows) {
+  console.log(`${'shares of requests/s: of the bare Fastify ({ ok: true }), of the bare Fastify answering /user, of the bare route in the app'}`);
+  console.log(`${'scenario'.padEnd(28)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('CPU µs', 8)}${pad('of bare', 9)}${pad('of bare /user', 15)}${pad('of in-app', 11)}`);
+  for (const s of scenarios) {
+    const r = median(s.rows);
     // A paced row asks for a fixed rate: its share of a bare route says nothing.
-    const warn = r.bad ? `  (${r.bad} non-2xx/errors! first: ${r.sample ?? 'no answer'})` : '';
-    const cpu = r.paced ? '' : r.cpuUs.toFixed(0);
+    const bad = s.rows.reduce((n, x) => n + x.bad, 0);
+    const warn = bad ? `  (${bad} non-2xx/errors! first: ${s.rows.find((x) => x.sample)?.sample ?? 'no answer'})` : '';
+    const cpu = r.paced ? '' : middle(s.rows.map((x) => x.cpuUs)).toFixed(0);
     console.log(
-      `${r.name.padEnd(26)}${pad(r.rps.toFixed(0), 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(cpu, 9)}${pad(share(r, bareFastify), 17)}${pad(share(r, bareRoute), 15)}${warn}`,
+      `${s.name.padEnd(28)}${pad(r.rps.toFixed(0), 8)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(cpu, 8)}${pad(share(s, bareFastify), 9)}${pad(share(s, bareUser), 15)}${pad(share(s, bareRoute), 11)}${warn}`,
     );
   }
 }
@@ -190,14 +206,18 @@ function median(rows: Row[]): Row {
 }
 
 async function runTarget(target: TargetName, schema?: string): Promise<void> {
-  const [app, bare] = await Promise.all([startServer(target, schema), startBare()]);
+  const app = await startServer(target, schema);
   const ready = app.ready;
+  const bare = await startBare(ready).catch(async (err: unknown) => {
+    await app.close();
+    throw err;
+  });
   const rounds = new Map<string, Row[]>();
   try {
-    // BENCH_SCENARIOS: a comma list of scenario names to run (the two bare routes always run
+    // BENCH_SCENARIOS: a comma list of scenario names to run (the three bare routes always run
     // first); a comma followed by a space belongs to a name ("PUT answer, 5/s each").
     const only = process.env.BENCH_SCENARIOS?.split(/,(?! )/).map((n) => n.trim());
-    const chosen = SCENARIOS.filter((x, i) => i < 2 || !only || only.includes(x.name));
+    const chosen = SCENARIOS.filter((x, i) => i < 3 || !only || only.includes(x.name));
     for (let round = 0; round < ROUNDS; round++)
       for (const s of chosen) {
         const server = s.server === 'bare' ? bare : app;
@@ -208,7 +228,7 @@ async function runTarget(target: TargetName, schema?: string): Promise<void> {
   } finally {
     await Promise.all([app.close(), bare.close()]);
   }
-  print(TARGET_LABELS[target], [...rounds.values()].map(median));
+  print(TARGET_LABELS[target], [...rounds].map(([name, rows]) => ({ name, rows })));
 }
 
 export function runApiBench(targets: TargetName[]): Promise<void> {
