@@ -220,15 +220,19 @@ test('a rate limit is counted once over the cluster, not once per process', asyn
 test('maintenance is one switch for every process of the cluster', async ({ request }) => {
   const env = { ...process.env, MAINTENANCE_FILE: join(CLUSTER_DIR, 'maintenance.flag') };
   const cli = (mode: 'on' | 'off') => execFileSync(process.execPath, ['server/cli/maintenance.ts', mode], { env, stdio: 'pipe' });
+  // Each process looks at the flag file at most every 500 ms (server/plugins/maintenance.ts): a
+  // switch from the CLI reaches every process within that.
   cli('on');
   try {
     for (const base of NODE_URLS) {
+      await expect.poll(async () => (await request.get(`${base}/api/v1/settings`)).status(), { timeout: 5000 }).toBe(503);
       const res = await request.get(`${base}/api/v1/settings`);
-      expect(res.status()).toBe(503);
       expect(await res.json()).toEqual({ errors: { general: ['MAINTENANCE_MODE'] } });
     }
   } finally {
     cli('off');
   }
-  for (const base of NODE_URLS) expect((await request.get(`${base}/api/v1/settings`)).status()).toBe(200);
+  for (const base of NODE_URLS) {
+    await expect.poll(async () => (await request.get(`${base}/api/v1/settings`)).status(), { timeout: 5000 }).toBe(200);
+  }
 });
