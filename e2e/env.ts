@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_SELLER } from '../tests/test-seller.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? join(tmpdir(), 'grilio-e2e');
@@ -18,10 +19,5 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   // The server runs as in production, where the payment sandbox is off unless named.
   PAYMENTS_PROVIDER: 'sandbox',
   // The seller on the invoices (e2e/invoices.spec.ts reads them in the PDF): a test company.
-  INVOICE_SELLER_NAME: 'Grilio Educație SRL',
-  INVOICE_SELLER_CIF: 'RO18547290',
-  INVOICE_SELLER_REG_NO: 'J40/2345/2021',
-  INVOICE_SELLER_ADDRESS: 'Bd. Ion Mihalache nr. 1',
-  INVOICE_SELLER_CITY: 'Sector 1',
-  INVOICE_SELLER_COUNTY: 'București',
+  ...TEST_SELLER,
 };

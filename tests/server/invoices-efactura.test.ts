@@ -20,6 +20,7 @@ import { sellerOf } from '../../server/modules/invoices/service.ts';
 import { writeSettings } from '../../server/modules/invoices/queries.ts';
 import type { CheckoutResponse, PremiumPackage } from '../../src/shared/payment-payloads.ts';
 import type { InvoiceView, PaymentHistoryItem } from '../../src/shared/invoice-payloads.ts';
+import { TEST_SELLER } from '../test-seller.ts';
 
 const VALIDATOR = resolve(import.meta.dirname, '../../../shared/efactura/validate.sh');
 const run = promisify(execFile);
@@ -43,12 +44,7 @@ let dir: string;
 let skipReason: string | null;
 
 const VAT_SELLER = {
-  INVOICE_SELLER_NAME: 'Grilio Educație SRL',
-  INVOICE_SELLER_CIF: 'RO18547290',
-  INVOICE_SELLER_REG_NO: 'J40/2345/2021',
-  INVOICE_SELLER_ADDRESS: 'Bd. Ion Mihalache nr. 1',
-  INVOICE_SELLER_CITY: 'Sector 1',
-  INVOICE_SELLER_COUNTY: 'București',
+  ...TEST_SELLER,
   INVOICE_SELLER_IBAN: 'RO49AAAA1B31007593840000',
   INVOICE_SELLER_SHARE_CAPITAL: '200 lei',
 };

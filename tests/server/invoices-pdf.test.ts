@@ -15,18 +15,14 @@ import { roDate } from '../../server/modules/invoices/pdf.ts';
 import type { CheckoutResponse, PremiumPackage } from '../../src/shared/payment-payloads.ts';
 import type { InvoiceView, PaymentHistoryItem } from '../../src/shared/invoice-payloads.ts';
 import type { NotificationPayload } from '../../src/shared/notification-payloads.ts';
+import { TEST_SELLER } from '../test-seller.ts';
 
 type U = { id: number; auth: { authorization: string } };
 let t: TestApp;
 let packages: PremiumPackage[];
 
 const SELLER = {
-  INVOICE_SELLER_NAME: 'Grilio Educație SRL',
-  INVOICE_SELLER_CIF: 'RO18547290',
-  INVOICE_SELLER_REG_NO: 'J40/2345/2021',
-  INVOICE_SELLER_ADDRESS: 'Bd. Ion Mihalache nr. 1',
-  INVOICE_SELLER_CITY: 'Sector 1',
-  INVOICE_SELLER_COUNTY: 'București',
+  ...TEST_SELLER,
   INVOICE_SELLER_SHARE_CAPITAL: '45.000 lei',
 };
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, u?: U, payload?: object) =>

@@ -11,6 +11,7 @@ import { createUser } from './users-fixture.ts';
 import { nextIp } from './fixtures/auth.ts';
 import type { CheckoutResponse, PremiumPackage } from '../../src/shared/payment-payloads.ts';
 import type { AdminInvoicesResponse, InvoiceView, PaymentHistoryItem } from '../../src/shared/invoice-payloads.ts';
+import { TEST_SELLER } from '../test-seller.ts';
 
 type U = { id: number; auth: { authorization: string } };
 let t: TestApp;
@@ -71,14 +72,7 @@ const company = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    INVOICE_SELLER_NAME: 'Grilio Educație SRL',
-    INVOICE_SELLER_CIF: 'RO18547290',
-    INVOICE_SELLER_REG_NO: 'J40/2345/2021',
-    INVOICE_SELLER_ADDRESS: 'Bd. Ion Mihalache nr. 1',
-    INVOICE_SELLER_CITY: 'Sector 1',
-    INVOICE_SELLER_COUNTY: 'București',
-  });
+  t = await createTestApp({ ...TEST_SELLER });
   packages = (await api('GET', '/packages')).json().packages;
 });
 afterAll(() => t.close());
