@@ -12,9 +12,8 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Locator, type Page } from '@playwright/test';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { actionLatencies, summarize, summaryLine, SUMMARY_HEADER, type ActionLatency, type EventEntry, type Mark } from './inp-stats.ts';
-import { cpuMultiplierFor } from './benchmark-index.ts';
+import { benchmarkIndexOf, cpuMultiplierFor } from './benchmark-index.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web-server.ts';
 
 const ACCOUNT = { email: process.env.BENCH_INP_EMAIL ?? 'premium@grilio.ro', password: process.env.BENCH_INP_PASSWORD ?? 'Grilio2026!' };
@@ -144,12 +143,6 @@ async function answerAll(browser: Browser, page: Page, answers: number, total: n
   return actionLatencies(probe.entries, probe.marks);
 }
 
-async function benchmarkIndex(page: Page): Promise<number> {
-  const runs: number[] = [];
-  for (let i = 0; i < 3; i++) runs.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
-  return runs.sort((a, b) => a - b)[1]!;
-}
-
 function report(phase: string, xs: ActionLatency[]): string[] {
   return [
     summaryLine(phase, 'answer', summarize(xs.filter((x) => x.kind === 'answer'))),
@@ -184,7 +177,7 @@ export async function runSolveInp(base: string): Promise<void> {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await signIn(page);
-    const index = await benchmarkIndex(page);
+    const index = await benchmarkIndexOf((expression) => page.evaluate(expression));
     const CPU = CPU_SETTING === 'phone' ? cpuMultiplierFor(index) : Number(CPU_SETTING);
 
     await startTest(page, GRIDS);
