@@ -161,7 +161,7 @@ export default fp(async (app, opts: { distDir: string }) => {
     return staticImports(manifest, VISITOR_ENTRY).map((k) => `/${manifest[k]!.file}`);
   }
 
-  async function serverRender(req: FastifyRequest, path: string, data: Record<string, unknown>): Promise<{ body: string; head: string } | null> {
+  async function serverRender(req: FastifyRequest, path: string, route: RouteDef | undefined, data: Record<string, unknown>): Promise<{ body: string; head: string } | null> {
     if (!renderer) return null;
     const { ssr, manifest } = renderer;
     const pageKey = ssr.pageModuleFor(path);
@@ -169,7 +169,7 @@ export default fp(async (app, opts: { distDir: string }) => {
     const payload: SsrPayload = { product: app.config.PRODUCT_NAME, data, module: file ? `/${file}` : undefined };
     try {
       const html = await ssr.render(req.url, payload);
-      const outside = matchRoute(path)?.islands && ssr.renderOutsideIslands ? `\n    ${ssr.renderOutsideIslands(req.url)}` : '';
+      const outside = route?.islands && ssr.renderOutsideIslands ? `\n    ${ssr.renderOutsideIslands(req.url)}` : '';
       const body = `<div id="root">${html}</div>${outside}\n    <script id="${ssr.SSR_DATA_ID}" type="application/json">${ssr.serializePayload(payload)}</script>`;
       return { body, head: `<script>${THEME_SCRIPT}</script>\n    ${headLinks(manifest, pageKey)}` };
     } catch (err) {
@@ -222,7 +222,7 @@ export default fp(async (app, opts: { distDir: string }) => {
       .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
       .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escape(description)}" />\n    ${seo}`);
     if (serverRendered(route) && !missing) {
-      const rendered = await serverRender(req, path, meta?.data ?? {});
+      const rendered = await serverRender(req, path, route, meta?.data ?? {});
       if (rendered) {
         html = deferModules(
           inlineStyles(html.replace('</head>', `  ${rendered.head}\n  </head>`).replace('<div id="root"></div>', rendered.body)),

@@ -92,7 +92,7 @@ export function BlockView({ block }: { block: Block }) {
 }
 
 /** The blocks grouped at each h2 (what comes before the first h2 is a group too). */
-export function sectionsOf(blocks: readonly Block[]): Block[][] {
+function sectionsOf(blocks: readonly Block[]): Block[][] {
   const sections: Block[][] = [];
   for (const block of blocks) {
     if (block.type === 'h2' || sections.length === 0) sections.push([]);
