@@ -13,9 +13,7 @@ async function start(): Promise<void> {
     import('../state/app-usage.ts'),
     import('../state/app.ts'),
   ]);
-  pwa.registerServiceWorker();
-  pwa.watchInstall();
-  usage.recordVisit();
+  pwa.startPwa();
   const mountWhenNeeded = () => {
     if (mounted) return;
     const install = usage.appUsage.used && app.installBannerVisible && !app.isInstalled;

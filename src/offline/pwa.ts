@@ -9,6 +9,7 @@ import { THEME_COLORS } from '../shared/manifest.ts';
 import type { Theme } from '../shared/constants.ts';
 import { earlyInstallPrompt } from '../ssr/early-install.ts';
 import { requestFlush } from './flush-requests.ts';
+import { recordVisit } from '../state/app-usage.ts';
 
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
 
@@ -93,6 +94,14 @@ export function isIos(): boolean {
   if (typeof navigator === 'undefined') return false;
   const ua = navigator.userAgent ?? '';
   return /iphone|ipad|ipod/i.test(ua) || (navigator.platform === 'MacIntel' && (navigator.maxTouchPoints ?? 0) > 1);
+}
+
+/** What the installable app starts once the page is idle, in the app (src/shell/pwa-slot.tsx) and
+ *  on a visitor's page to read (src/islands/pwa.ts): the service worker, installability, the visit. */
+export function startPwa(): void {
+  registerServiceWorker();
+  watchInstall();
+  recordVisit();
 }
 
 /** Install banner state (SPEC §4): shown on first visit unless dismissed; accepting hides it. */

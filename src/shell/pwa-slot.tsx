@@ -7,8 +7,7 @@ import { subscribeKey } from 'valtio/utils';
 import type Echo from 'laravel-echo';
 import { app } from '../state/app.ts';
 import { loadSettings } from '../state/settings.ts';
-import { recordVisit } from '../state/app-usage.ts';
-import { registerServiceWorker, syncThemeColor, watchInstall } from '../offline/pwa.ts';
+import { startPwa, syncThemeColor } from '../offline/pwa.ts';
 import { watchNetwork } from '../offline/network.ts';
 import { InstallBanner } from './pwa/InstallBanner.tsx';
 import { UpdateModal } from './pwa/UpdateModal.tsx';
@@ -69,11 +68,7 @@ export default function PwaSlot() {
   // Not needed for the first interaction (the entry already keeps an early install prompt).
   useEffect(
     () =>
-      whenIdle(() => {
-        registerServiceWorker();
-        watchInstall();
-        recordVisit();
-      }),
+      whenIdle(startPwa),
     [],
   );
 
