@@ -41,17 +41,19 @@ export function toggleOption(type: GridType, current: readonly OptionLetter[], l
 }
 
 export type CellState = 'current' | 'answered' | 'flagged' | 'unanswered';
-export type Cell = { position: number; gridId: number; answered: boolean; flagged: boolean; current: boolean; outcome?: 'right' | 'partial' | 'wrong' | 'blank' };
+export type Cell = { position: number; gridId: number; answered: boolean; flagged: boolean; current: boolean; outcome?: 'right' | 'partial' | 'wrong' | 'blank' | undefined };
+/** What a cell shows (its grid's id is only its key). */
+export type CellView = Omit<Cell, 'gridId'>;
 
 /** Accessible label of an overview button: "Grila 3, răspunsă, marcată, curentă". */
-export function cellLabel(c: Cell): string {
+export function cellLabel(c: CellView): string {
   const parts = [`Grila ${c.position}`, c.answered ? 'răspunsă' : 'fără răspuns'];
   if (c.flagged) parts.push('marcată');
   if (c.current) parts.push('curentă');
   return parts.join(', ');
 }
 
-export function cellClass(c: Cell): string {
+export function cellClass(c: CellView): string {
   return ['overview__cell', c.answered ? 'is-answered' : '', c.flagged ? 'is-flagged' : '', c.current ? 'is-current' : '', c.outcome ? `is-${c.outcome}` : '']
     .filter(Boolean)
     .join(' ');

@@ -15,9 +15,9 @@ describe('solve state', () => {
   });
 
   it('labels overview cells for screen readers', () => {
-    expect(cellLabel({ position: 3, gridId: 9, answered: true, flagged: false, current: false })).toBe('Grila 3, răspunsă');
-    expect(cellLabel({ position: 1, gridId: 1, answered: false, flagged: true, current: true })).toBe('Grila 1, fără răspuns, marcată, curentă');
-    expect(cellClass({ position: 1, gridId: 1, answered: true, flagged: true, current: false })).toBe('overview__cell is-answered is-flagged');
+    expect(cellLabel({ position: 3, answered: true, flagged: false, current: false })).toBe('Grila 3, răspunsă');
+    expect(cellLabel({ position: 1, answered: false, flagged: true, current: true })).toBe('Grila 1, fără răspuns, marcată, curentă');
+    expect(cellClass({ position: 1, answered: true, flagged: true, current: false })).toBe('overview__cell is-answered is-flagged');
   });
 
   it('finds the next unanswered grid, wrapping', () => {

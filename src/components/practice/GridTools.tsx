@@ -1,7 +1,7 @@
 // Per-grid actions on the solve screen and in the results (issue 11 §4.4, §5): favourite, report
 // a mistake, personal note. All are saved on the device first and sent by the per-grid queue
 // (src/offline/grid-actions.ts), so they work offline exactly like answers.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../offline/db.ts';
 import { noteKey, setFavorite } from '../../offline/grid-actions.ts';
@@ -15,7 +15,8 @@ const ShareGridModal = lazy(() => import('../messages/ShareGridModal.tsx'));
 
 /** `shareable` is false while an exam-mode test runs: sending the grid to a friend mid-exam would
  *  be asking for the answer. In tutor mode and in the results it is offered. */
-export function GridTools({ gridId, label, shareable = true }: { gridId: number; label: string; shareable?: boolean }) {
+// Memoized: an answer on the solve screen re-renders the card, not the grid's tools.
+export const GridTools = memo(function GridTools({ gridId, label, shareable = true }: { gridId: number; label: string; shareable?: boolean }) {
   const fav = useLiveQuery(() => db.favorites.get(gridId), [gridId]);
   const [reporting, setReporting] = useState(false);
   // Mounted from the first opening on, so a reason typed and closed unsent is still there.
@@ -77,7 +78,7 @@ export function GridTools({ gridId, label, shareable = true }: { gridId: number;
       ) : null}
     </div>
   );
-}
+});
 
 /** A saved note stays visible (one line) while the editor is closed. */
 function NotePreview({ gridId, onOpen }: { gridId: number; onOpen: () => void }) {

@@ -4,7 +4,7 @@
 // is hidden (route noNavbar). Keyboard (A–E/1–5, arrows or J/K, F, Enter, ?, solve/key-handler.ts),
 // strike-outs, a note, favourite and report per grid; on phones a bottom bar with previous / flag /
 // next and the overview as a sheet.
-import { useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
@@ -26,6 +26,7 @@ import { useSolveData } from './solve/useSolveData.ts';
 import { useAnswerWriter } from './solve/useAnswerWriter.ts';
 import { useTestEnd } from './solve/useTestEnd.ts';
 import { handleSolveKey } from './solve/key-handler.ts';
+import { useIsNarrow } from '../../shell/useIsNarrow.ts';
 import { revealFromServer } from './solve/tutor-reveal.ts';
 import '../../styles/tests.css';
 
@@ -39,6 +40,7 @@ export default function Solve() {
   const [help, setHelp] = useState(false);
   const [sheet, setSheet] = useState(false);
   const mainRef = useRef<HTMLHeadingElement>(null);
+  const narrow = useIsNarrow();
 
   const total = list.length;
   const index = Math.min(snap.index, Math.max(0, total - 1));
@@ -52,10 +54,16 @@ export default function Solve() {
   const selected = (pending ?? (tutor && !locked ? draft : undefined) ?? stored) as OptionLetter[];
   const reveal = grid && locked ? (grid.correct ? { correct: grid.correct, explanation: grid.explanation, explanation_photo: grid.explanation_photo } : snap.revealed[grid.id]) : undefined;
 
-  const cells: Cell[] = list.map((g, i) => {
-    const a = byGrid.get(g.id);
-    return { position: i + 1, gridId: g.id, answered: Boolean(a?.marked.length), flagged: Boolean(a?.flagged), current: i === index };
-  });
+  // The same cells (and below, the same `go`) while no answer, flag or move changed them, so the
+  // memoized overview skips a tap's first render (issue 24 §2).
+  const cells: Cell[] = useMemo(
+    () =>
+      list.map((g, i) => {
+        const a = byGrid.get(g.id);
+        return { position: i + 1, gridId: g.id, answered: Boolean(a?.marked.length), flagged: Boolean(a?.flagged), current: i === index };
+      }),
+    [list, byGrid, index],
+  );
   const answeredCount = cells.filter((c) => c.answered).length;
   const struck = useLiveQuery(async () => (grid ? ((await db.strikes.get([id, grid.id]))?.letters ?? []) : []), [id, grid?.id]) ?? [];
 
@@ -86,7 +94,9 @@ export default function Solve() {
     void commit(grid.id, cur.marked, !cur.flagged);
   };
 
-  const go = (i: number) => {
+  const goLatest = useRef<(i: number) => void>(() => undefined);
+  const go = useCallback((i: number) => goLatest.current(i), []);
+  goLatest.current = (i: number) => {
     if (i < 0 || i >= total) return;
     goTo(i, total);
     setSheet(false);
@@ -171,10 +181,13 @@ export default function Solve() {
             onFinish={() => setConfirm('finish')}
           />
         </div>
-        <aside className="solve__side">
-          <Overview cells={cells} onSelect={go} />
-          <SideActions allAnswered={answeredCount === total} onNextUnanswered={goNextUnanswered} onFinish={() => setConfirm('finish')} onAbandon={() => setConfirm('abandon')} />
-        </aside>
+        {/* On a phone the overview lives in the sheet; the side column is not rendered at all. */}
+        {narrow ? null : (
+          <aside className="solve__side">
+            <Overview cells={cells} onSelect={go} />
+            <SideActions allAnswered={answeredCount === total} onNextUnanswered={goNextUnanswered} onFinish={() => setConfirm('finish')} onAbandon={() => setConfirm('abandon')} />
+          </aside>
+        )}
       </div>
 
       <SolveBottomBar
