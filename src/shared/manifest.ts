@@ -22,10 +22,11 @@ export const manifest: Partial<ManifestOptions> = {
   theme_color: THEME_COLORS.light,
   background_color: BACKGROUND_COLORS.light,
   categories: ['education', 'medical'],
+  // PNGs only: Chromium prefers an SVG icon when one is listed and draws it on the page's main
+  // thread while the page loads (issue 24: the main thread of a cheap phone).
   icons: [
     { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-    { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
     { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
