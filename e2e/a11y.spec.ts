@@ -21,6 +21,18 @@ type Violation = { id: string; impact: string | null; help: string; nodes: strin
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('h1, h2').first()).toBeVisible();
   await expect(page.locator('.page-loading')).toHaveCount(0);
+  // No fade still running (a modal opens in steps, then fades in): axe reads colours mid-fade as
+  // low contrast. Checked a quarter of a second apart, so a step about to start is seen too.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            setTimeout(() => resolve(document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length), 250),
+          ),
+      ),
+    )
+    .toBe(0);
 }
 
 async function violations(page: Page): Promise<Violation[]> {

@@ -13,8 +13,9 @@ const INSTALL_GRACE_MS = 4500;
 
 const cookieBanner = (page: Page) => page.getByRole('region', { name: 'Preferințe cookie-uri' });
 const installBanner = (page: Page) => page.getByRole('region', { name: 'Instalează Grilio' });
-/** Everything that can sit over a page: banners at the bottom and modal dialogs. */
-const overlays = (page: Page) => page.locator('.cookie-banner, .install-banner, [role="dialog"]');
+/** Everything that sits over a page: banners at the bottom and modal dialogs, as seen (a page to
+ *  read keeps the server's cookie banner in its HTML, hidden by CSS once the choice is made). */
+const overlays = (page: Page) => page.locator('.cookie-banner, .install-banner, [role="dialog"]').filter({ visible: true });
 
 async function phonePage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();

@@ -120,6 +120,39 @@ test('on a phone, the unhydrated header opens its menu, and the first tap on the
   await expect(page.getByRole('navigation', { name: 'Navigare site' })).toBeHidden();
 });
 
+// Issue 24 §1: a reader who only reads runs no script while the page loads. The visitor's code
+// comes at the first sign of a person (here a scroll) or a few seconds after the load.
+test('a visitor who does nothing yet has no script of the page running; a scroll brings the islands', async ({ page }) => {
+  const seen = watch(page);
+  await page.goto(CHAPTER);
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(1000);
+  expect(seen.requests.filter((r) => r.startsWith('/assets/') && r.endsWith('.js'))).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.dataset.boot)).toBeUndefined();
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.boot)).toBe('islands');
+  expect(seen.errors).toEqual([]);
+});
+
+test('a tap on the theme switch made before the visitor code has arrived is held, then replayed', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/visitor-[^/]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto(CHAPTER);
+  const before = await page.evaluate(() => document.documentElement.dataset.theme);
+  const toggle = page.getByRole('switch', { name: 'Temă întunecată' });
+  await toggle.click();
+  expect(await page.evaluate(() => document.documentElement.dataset.boot)).toBeUndefined();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(before);
+  release();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).not.toBe(before);
+  await expect(toggle).toHaveAttribute('aria-checked', String(before === 'light'));
+  expect(await page.evaluate(() => document.documentElement.dataset.boot)).toBe('islands');
+});
+
 test('a premium account sees the whole count, a free one the free and premium split', async ({ page }) => {
   const { login, PREMIUM } = await import('./helpers.ts');
   await login(page, PREMIUM);

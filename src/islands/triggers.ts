@@ -2,8 +2,13 @@
 // IntersectionObserver, a few hundred bytes. The React side (roots.tsx) is imported at the first
 // trigger. An 'interaction' island starts loading on pointerdown, touchstart, keydown or focus,
 // before the click that follows; a click on one of its buttons made before it is alive is held
-// and replayed once it is, so the first tap is never lost.
+// and replayed once it is, so the first tap is never lost — also one made before this code was
+// here, which the boot loader held (src/shared/boot-loader.ts).
+import { HELD_CLICKS, ISLANDS_WIRED } from '../shared/boot-loader.ts';
 import { ISLANDS, isIslandName, type IslandName } from './names.ts';
+
+type LoaderGlobals = { [HELD_CLICKS]?: HTMLElement[]; [ISLANDS_WIRED]?: boolean };
+const loader = window as unknown as LoaderGlobals;
 
 const EARLY_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
@@ -37,6 +42,11 @@ function onInteraction(el: HTMLElement, name: IslandName): void {
   };
   for (const type of EARLY_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
   el.addEventListener('click', hold, true);
+  const early = (loader[HELD_CLICKS] ?? []).filter((button) => el.contains(button));
+  if (early.length) {
+    held.push(...early);
+    void start();
+  }
 }
 
 function onVisible(el: HTMLElement, name: IslandName): void {
@@ -62,4 +72,7 @@ export function wireIslands(root: ParentNode = document): void {
     if (ISLANDS[name] === 'visible') onVisible(el, name);
     else onInteraction(el, name);
   }
+  // From here on the islands hold their own clicks; the loader's holder lets them through.
+  loader[ISLANDS_WIRED] = true;
+  if (loader[HELD_CLICKS]) loader[HELD_CLICKS].length = 0;
 }

@@ -9,6 +9,13 @@
 // taken when no account is signed in on this device and no Medinsider simulation waits (both
 // start the app). The 800 ms timer is for a tab opened in the background, where animation
 // frames wait until it is shown.
+//
+// A visitor's page to read asks for nothing until the visitor does something (a touch, a key, a
+// scroll, focus) or VISITOR_IDLE_START_MS after the page has loaded: a reader who only reads
+// costs the phone's main thread no script at all while the page loads (issue 24 §1, TBT), and
+// the service worker, the install notices and the discussion start a few seconds later. A click
+// on an island's button before its code is here is held (HELD_CLICKS on window) and replayed by
+// src/islands/triggers.ts, which sets ISLANDS_WIRED once it has taken over.
 import { STORAGE } from './storage-keys.ts';
 
 export const BOOT_MODULES_ID = 'boot-modules';
@@ -16,10 +23,24 @@ export const BOOT_MODULES_ID = 'boot-modules';
 /** The JSON of #boot-modules. */
 export type BootModules = { app: string[]; islands?: string[] };
 
+/** window properties shared by the loader and src/islands/triggers.ts. */
+export const HELD_CLICKS = '__heldIslandClicks';
+export const ISLANDS_WIRED = '__islandsWired';
+export const VISITOR_IDLE_START_MS = 3000;
+const VISITOR_START_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'];
+
 export const BOOT_LOADER_SCRIPT =
-  `(function(){var d=0;function go(){if(d++)return;try{` +
-  `var b=JSON.parse(document.getElementById(${JSON.stringify(BOOT_MODULES_ID)}).textContent),l=b.app,h=document.head;` +
-  `try{if(b.islands&&!localStorage.getItem(${JSON.stringify(STORAGE.token)})&&!localStorage.getItem(${JSON.stringify(STORAGE.simulationMedinsiderUuid)}))l=b.islands}catch(e){}` +
-  `for(var i=1;i<l.length;i++){var p=document.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l[i];h.appendChild(p)}` +
-  `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=l[0];h.appendChild(s)}catch(e){}}` +
-  `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,800)})()`;
+  `(function(){var d=0,w=window,doc=document,l,v=0;` +
+  `try{var b=JSON.parse(doc.getElementById(${JSON.stringify(BOOT_MODULES_ID)}).textContent);l=b.app;` +
+  `try{if(b.islands&&!localStorage.getItem(${JSON.stringify(STORAGE.token)})&&!localStorage.getItem(${JSON.stringify(STORAGE.simulationMedinsiderUuid)})){l=b.islands;v=1}}catch(e){}}catch(e){return}` +
+  `function go(){if(d++)return;try{var h=doc.head;` +
+  `for(var i=1;i<l.length;i++){var p=doc.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l[i];h.appendChild(p)}` +
+  `var s=doc.createElement('script');s.type='module';s.crossOrigin='';s.src=l[0];h.appendChild(s)}catch(e){}}` +
+  `if(!v){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,800);return}` +
+  `var E=${JSON.stringify(VISITOR_START_EVENTS)},H=w[${JSON.stringify(HELD_CLICKS)}]=[];` +
+  `function first(){for(var i=0;i<E.length;i++)w.removeEventListener(E[i],first,true);go()}` +
+  `for(var i=0;i<E.length;i++)w.addEventListener(E[i],first,{capture:true,passive:true});` +
+  `w.addEventListener('click',function(e){if(w[${JSON.stringify(ISLANDS_WIRED)}])return;var t=e.target,x=t&&t.closest&&t.closest('[data-island] button');` +
+  `if(!x)return;e.preventDefault();e.stopImmediatePropagation();if(H.indexOf(x)<0)H.push(x);go()},true);` +
+  `function later(){setTimeout(go,${VISITOR_IDLE_START_MS})}` +
+  `if(doc.readyState==='complete')later();else w.addEventListener('load',later)})()`;
