@@ -4,7 +4,7 @@
 // before the click that follows; a click on one of its buttons made before it is alive is held
 // and replayed once it is, so the first tap is never lost — also one made before this code was
 // here, which the boot loader held (src/shared/boot-loader.ts).
-import { HELD_CLICKS, ISLANDS_WIRED } from '../shared/boot-loader.ts';
+import { HELD_CLICKS, ISLANDS_WIRED } from '../shared/island-handoff.ts';
 import { ISLANDS, isIslandName, type IslandName } from './names.ts';
 
 type LoaderGlobals = { [HELD_CLICKS]?: HTMLElement[]; [ISLANDS_WIRED]?: boolean };

@@ -17,15 +17,13 @@
 // on an island's button before its code is here is held (HELD_CLICKS on window) and replayed by
 // src/islands/triggers.ts, which sets ISLANDS_WIRED once it has taken over.
 import { STORAGE } from './storage-keys.ts';
+import { HELD_CLICKS, ISLANDS_WIRED } from './island-handoff.ts';
 
 export const BOOT_MODULES_ID = 'boot-modules';
 
 /** The JSON of #boot-modules. */
 export type BootModules = { app: string[]; islands?: string[] };
 
-/** window properties shared by the loader and src/islands/triggers.ts. */
-export const HELD_CLICKS = '__heldIslandClicks';
-export const ISLANDS_WIRED = '__islandsWired';
 export const VISITOR_IDLE_START_MS = 3000;
 const VISITOR_START_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'];
 
