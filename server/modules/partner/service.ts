@@ -28,6 +28,9 @@ export type CallbackResult =
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
 const alreadyConnected = () => conflict('FORM_PARTNER_ALREADY_CONNECTED');
+const hasAccount = (): never => {
+  throw conflict('FORM_PARTNER_EMAIL_HAS_ACCOUNT');
+};
 
 /** Starts a sign-in (no user) or a connection (the signed-in user): the partner's URL and this tab's binding. */
 export async function start(ctx: Ctx, userId: number | null): Promise<PartnerStart> {
@@ -84,15 +87,22 @@ async function issueToken(ctx: Ctx, userId: number, client: Client): Promise<str
   return token;
 }
 
+/** The account the partner subject is linked to, if any. */
+async function linkedUser(ctx: Ctx, subject: string): Promise<UserRow | undefined> {
+  const linked = await q.identityBySubject(ctx.db, subject);
+  return linked ? q.userById(ctx.db, linked.user_id) : undefined;
+}
+
 async function signInOrCreate(ctx: Ctx, claims: PartnerClaims): Promise<UserRow> {
-  const linked = await q.identityBySubject(ctx.db, claims.sub);
+  const linked = await linkedUser(ctx, claims.sub);
   if (linked) {
-    await q.noteIdentityEmail(ctx.db, linked.user_id, claims.email);
-    const row = await q.userById(ctx.db, linked.user_id);
-    if (row) return row;
+    await q.noteIdentityEmail(ctx.db, linked.id, claims.email);
+    return linked;
   }
   if (!claims.email || !claims.emailVerified) throw badRequest('FORM_PARTNER_EMAIL_NOT_VERIFIED');
-  if (await q.userByEmail(ctx.db, claims.email)) throw conflict('FORM_PARTNER_EMAIL_HAS_ACCOUNT');
+  // The account and its identity are committed together, so an address found here whose subject is
+  // ours is a sign-in of the same person that raced this one and committed in between: theirs is ours.
+  if (await q.userByEmail(ctx.db, claims.email)) return (await linkedUser(ctx, claims.sub)) ?? hasAccount();
   const email = claims.email;
   const name = claims.name ?? email.split('@')[0]!;
   try {
@@ -104,10 +114,7 @@ async function signInOrCreate(ctx: Ctx, claims: PartnerClaims): Promise<UserRow>
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // Two sign-ins of the same person raced and the other made the account; or the address was taken meanwhile.
-    const again = await q.identityBySubject(ctx.db, claims.sub);
-    const row = again && (await q.userById(ctx.db, again.user_id));
-    if (row) return row;
-    throw conflict('FORM_PARTNER_EMAIL_HAS_ACCOUNT');
+    return (await linkedUser(ctx, claims.sub)) ?? hasAccount();
   }
 }
 
