@@ -92,13 +92,12 @@ export async function failScan(db: Db, id: string, code: string) {
 }
 
 /** Stores the reading and the crops of uncertain rows, drops the photos; status review. */
-export async function storeReading(db: Db, id: string, reading: QuestionReading[], crops: Record<number, Uint8Array>) {
-  await db.tx(async (tx) => {
-    await tx.query(`update scans set status = 'review', reading = $2::jsonb, read_at = now() where id = $1`, [id, JSON.stringify(reading)]);
-    for (const [n, jpeg] of Object.entries(crops))
-      await tx.query('insert into scan_crops (scan_id, question, jpeg) values ($1, $2, $3) on conflict do nothing', [id, Number(n), jpeg]);
-    await tx.query('delete from scan_images where scan_id = $1', [id]);
-  });
+/** Inside the reader's transaction (worker.ts), which may grade the scan before it commits. */
+export async function storeReading(tx: Db, id: string, reading: QuestionReading[], crops: Record<number, Uint8Array>) {
+  await tx.query(`update scans set status = 'review', reading = $2::jsonb, read_at = now() where id = $1`, [id, JSON.stringify(reading)]);
+  for (const [n, jpeg] of Object.entries(crops))
+    await tx.query('insert into scan_crops (scan_id, question, jpeg) values ($1, $2, $3) on conflict do nothing', [id, Number(n), jpeg]);
+  await tx.query('delete from scan_images where scan_id = $1', [id]);
 }
 
 export async function cropsOf(db: Db, scanId: string): Promise<Map<number, Uint8Array>> {

@@ -10,13 +10,16 @@ import type { SheetReading } from './omr/types.ts';
 import { claimScan, failScan, scanById, scanImages, storeReading } from './queries.ts';
 import { sheetIdentity, uploadVerdict } from './identity.ts';
 import { furthestError, mergeReadings } from './merge.ts';
-import { gradeScan } from './grade.ts';
+import { gradeInTx } from './grade.ts';
 import { scanChanged } from './events.ts';
 
 type Read = Extract<SheetReading, { ok: true }>;
 
 async function gridCount(app: FastifyInstance, simulationId: string): Promise<number> {
-  const row = await app.db.one<{ n: number }>('select count(*)::int as n from simulation_grids where simulation_id = $1', [simulationId]);
+  const row = await app.db.one<{ n: number }>(
+    'select count(*)::int as n from simulation_grids where simulation_id = $1',
+    [simulationId],
+  );
   return row?.n ?? 0;
 }
 
@@ -47,11 +50,13 @@ export async function processScan(app: FastifyInstance, scanId: string): Promise
     return scanChanged(app, scanId);
   }
   const questions = reading.questions.filter((q) => q.n <= grids);
-  await storeReading(app.db, scanId, questions, reading.uncertainCrops);
-  if (!questions.some((q) => q.uncertain.length)) {
-    const stored = (await scanById(app.db, scanId))!;
-    await gradeScan(app.db, stored, new Map(questions.map((q) => [q.n, q.marked])));
-  }
+  // Stored and, with nothing uncertain, graded in one transaction: a sheet that needs no review is
+  // never seen in review (a candidate polling then could confirm it while it is being graded).
+  await app.db.tx(async (tx) => {
+    await storeReading(tx, scanId, questions, reading.uncertainCrops);
+    if (!questions.some((q) => q.uncertain.length))
+      await gradeInTx(tx, scan, new Map(questions.map((q) => [q.n, q.marked])));
+  });
   return scanChanged(app, scanId);
 }
 
