@@ -2,7 +2,7 @@
 // answer, close the page mid-test and reopen it offline (answers kept), finish with a local
 // result, then back online the outbox syncs it: the server has it exactly once.
 import { test, expect } from './fixtures.ts';
-import { dismissOverlays, login } from './helpers.ts';
+import { dismissOverlays, login, shoot } from './helpers.ts';
 
 test('a test made offline is kept on the device and synced exactly once', async ({ page, context }) => {
   test.setTimeout(150_000);
@@ -78,4 +78,25 @@ test('a test made offline is kept on the device and synced exactly once', async 
   await again.goto('/teste/istoric');
   await expect(again.locator('.history-item--finished').first()).toBeVisible();
   await expect(again.getByText('nesincronizat')).toHaveCount(0);
+});
+
+const SCREEN_WAITS = 'ecranul cerut nu este încă salvat pe acest dispozitiv: se deschide singur când revine conexiunea';
+
+test.describe('before the service worker has the app (a first visit, or no service worker)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a screen whose code is not on the device waits for the network and then opens by itself', async ({ page, context }) => {
+    await login(page);
+    await page.goto('/teste');
+    await dismissOverlays(page);
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Istoric teste', exact: true }).click();
+    // No error page: the old screen stays and the offline notice says what waits.
+    await expect(page.getByTestId('offline-indicator')).toContainText(SCREEN_WAITS);
+    await expect(page.getByText('Ceva nu a mers bine')).toHaveCount(0);
+    await shoot(page, process.env.OFFLINE_SHOTS, 'screen-waits', '[data-testid="offline-indicator"]');
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Istoric teste', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('offline-indicator')).not.toContainText(SCREEN_WAITS);
+  });
 });

@@ -4,8 +4,9 @@
 // server HTML never suspends and the browser never shows a spinner over content it already has.
 import { lazy, type ComponentType } from 'react';
 import type { PageModule } from './page-registry.ts';
+import { importWhenOnline } from './code-on-network.ts';
 
-const registry = () => import('./page-registry.ts');
+const registry = () => importWhenOnline(() => import('./page-registry.ts'));
 const NOT_FOUND = '../pages/static/NotFound.tsx';
 
 export function pageKey(page: string): string {
@@ -28,7 +29,7 @@ async function loadPage(page: string): Promise<ComponentType> {
   const notFound = async () => (await modules[NOT_FOUND]!()).default;
   const load = modules[pageKey(page)];
   if (!load) return notFound();
-  const mod = await load();
+  const mod = await importWhenOnline(load);
   return mod.default ?? notFound();
 }
 
@@ -40,6 +41,14 @@ export async function preloadPage(page: string, url?: string): Promise<void> {
   if (cache.has(page)) return;
   const component = url ? ((await import(/* @vite-ignore */ url)) as PageModule).default : await loadPage(page);
   if (!cache.has(page)) cache.set(page, component);
+}
+
+/** Fetches a page's code ahead, quietly (the screen a flow leads to, so it opens offline even before
+ *  the service worker has it); a failure is left to the real load to wait out. */
+export function warmPage(page: string): void {
+  void import('./page-registry.ts')
+    .then(({ modules }) => modules[pageKey(page)]?.())
+    .catch(() => undefined);
 }
 
 /** The component for a page: loaded (after preloadPage) or lazy, created once per page. */

@@ -11,13 +11,14 @@ import { RouteError } from '../shell/ErrorBoundary.tsx';
 import { setNavigate } from '../shell/navigation.ts';
 import { Root } from '../App.tsx';
 import { PageLoading, RoutePage } from './RoutePage.tsx';
+import { importWhenOnline } from './code-on-network.ts';
 
 export const NOT_FOUND_PAGE = 'static/NotFound';
 
 // The dashboard layout (navbar and its counts) is only for signed-in screens, the auth layout for
 // the sign-in screens: each its own chunk. Neither is server-rendered.
-const DashLayout = lazy(() => import('../shell/DashLayout.tsx'));
-const AuthLayout = lazy(() => import('../shell/AuthLayout.tsx'));
+const DashLayout = lazy(() => importWhenOnline(() => import('../shell/DashLayout.tsx')));
+const AuthLayout = lazy(() => importWhenOnline(() => import('../shell/AuthLayout.tsx')));
 
 function LazyDashLayout() {
   return (

@@ -1,6 +1,6 @@
 // Ending the solve screen: finish (by the candidate or when the timer runs out), abandon, or leave
 // to come back later. Each step is stored on the device first, then synced.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { abandonLocally, finishLocally, storeRemaining } from '../../../offline/local-tests.ts';
 import { trySync } from '../../../offline/sync.ts';
@@ -8,6 +8,8 @@ import { solve } from '../../../state/solve.ts';
 import { showToast } from '../../../state/toast.ts';
 import { markAppUsed } from '../../../state/app-usage.ts';
 import { solveErrorCode } from './error-code.ts';
+import { warmPage } from '../../../router/pages.tsx';
+import { whenIdle } from '../../../shell/when-idle.ts';
 
 export type ConfirmKind = null | 'finish' | 'abandon';
 
@@ -15,6 +17,8 @@ export function useTestEnd(id: string) {
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<ConfirmKind>(null);
   const [busy, setBusy] = useState(false);
+  // The results are where a finish leads, also with the network gone mid-test.
+  useEffect(() => whenIdle(() => warmPage('tests/Results')), []);
 
   const finish = async (expired = false) => {
     if (busy) return;
