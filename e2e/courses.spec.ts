@@ -15,7 +15,12 @@ test('a visitor reads a chapter without an account', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Sistemul nervos' })).toBeVisible();
   await expect(page).toHaveTitle(/Sistemul nervos/);
   await expect(page.locator('.chapter-body p').first()).toBeVisible();
-  await expect(page.locator('.chapter-body img').first()).toHaveAttribute('alt', /.+/);
+  const figure = page.locator('.chapter-body img').first();
+  await expect(figure).toHaveAttribute('alt', /.+/);
+  // The SVG figure comes as its raster rendition, drawn (not a broken image).
+  await figure.scrollIntoViewIfNeeded();
+  await expect(figure).toHaveAttribute('src', '/media/content/bio-neuron.svg.webp');
+  await expect.poll(() => figure.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('navigation', { name: 'Cale de navigare' })).toContainText('Cursuri');
   await expect(page.getByRole('link', { name: /Capitolul următor/ })).toBeVisible();
   await expect(
@@ -57,5 +62,11 @@ test('download a manual, go offline and still read a chapter', async ({ page, co
   await expect(page.getByRole('heading', { level: 1, name: 'Alchine' })).toBeVisible();
   await expect(page.getByText('Citești varianta descărcată pe acest dispozitiv.')).toBeVisible();
   await expect(page.locator('.chapter-body p').first()).toBeVisible();
+  // A chapter's figure was downloaded with the manual: drawn offline too.
+  await page.goto('/ai/cursuri/chimie-organica/arene');
+  await expect(page.getByRole('heading', { level: 1, name: 'Arene' })).toBeVisible();
+  const figure = page.locator('.chapter-body img').first();
+  await figure.scrollIntoViewIfNeeded();
+  await expect.poll(() => figure.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await context.setOffline(false);
 });

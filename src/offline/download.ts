@@ -10,6 +10,7 @@ import { COURSE_IMAGES_CACHE } from '../shared/pwa.ts';
 import type { Difficulty, GridType, OptionLetter } from '../shared/constants.ts';
 import { app } from '../state/app.ts';
 import type { User } from '../shared/types.ts';
+import { figureSrc } from '../shared/content-figure.ts';
 
 export type DownloadPhase = 'data' | 'images' | 'done';
 export type DownloadProgress = {
@@ -34,10 +35,10 @@ export function formatSize(bytes: number): string {
   return `${nf(1).format(bytes / (1024 * 1024))} MB`;
 }
 
-/** Image URLs a downloaded manual uses: content images of the blocks and grid explanation photos. */
+/** Image URLs a downloaded manual uses: content images of the blocks (as a chapter shows them) and grid explanation photos. */
 export function imageUrls(blocksList: (Block[] | null)[], photos: (string | null)[]): string[] {
   const urls = new Set<string>();
-  for (const blocks of blocksList) for (const b of blocks ?? []) if (b.type === 'img' && b.src) urls.add(b.src);
+  for (const blocks of blocksList) for (const b of blocks ?? []) if (b.type === 'img' && b.src) urls.add(figureSrc(b.src));
   for (const p of photos) if (p) urls.add(p);
   return [...urls];
 }

@@ -60,7 +60,8 @@ describe('ChapterView', () => {
     const img = el.querySelector('figure img')!;
     expect(img.getAttribute('alt')).toBe('Schema neuronului');
     expect(img.getAttribute('loading')).toBe('lazy');
-    expect(img.getAttribute('src')).toBe('/media/content/bio-neuron.svg');
+    // An SVG is shown as its raster rendition (content-figure.ts).
+    expect(img.getAttribute('src')).toBe('/media/content/bio-neuron.svg.webp');
     expect(el.querySelector('figcaption')?.textContent).toBe('Neuronul');
   });
 

@@ -49,9 +49,9 @@ function serve(p: DownloadPayload, opts: { imageStatus?: number } = {}) {
   const img = () => ({ status: opts.imageStatus ?? 200, text: '<svg/>' });
   return stubFetch({
     'GET /api/v1/courses/biologie-xi/download': { json: p },
-    '/media/content/fig-1.svg': img,
-    '/media/content/fig-2.svg': img,
-    '/media/content/fig-3.svg': img,
+    '/media/content/fig-1.svg.webp': img,
+    '/media/content/fig-2.svg.webp': img,
+    '/media/content/fig-3.svg.webp': img,
     '/media/grids/p1.jpg': img,
   });
 }
@@ -85,7 +85,8 @@ describe('downloadManual', () => {
     expect(grids[0].correct).toEqual(['A']);
     expect(grids[0].explanation).toBe('Pentru că A.');
     expect(grids[0].explanation_photo).toBe('/media/grids/p1.jpg');
-    expect([...cache.store.keys()].sort()).toEqual(['/media/content/fig-1.svg', '/media/content/fig-2.svg', '/media/grids/p1.jpg']);
+    // The figures as a chapter shows them: an SVG's raster rendition (content-figure.ts).
+    expect([...cache.store.keys()].sort()).toEqual(['/media/content/fig-1.svg.webp', '/media/content/fig-2.svg.webp', '/media/grids/p1.jpg']);
     expect(res.images).toBe(3);
     expect(res.failedImages).toBe(0);
   });
@@ -186,8 +187,8 @@ describe('autoDownloadProfileManual', () => {
     const { calls } = stubFetch({
       'GET /api/v1/courses': { json: { manuals: [{ id: 1, slug: 'biologie-xi', title: 'Bio', subject: 'biologie', description: '', sort: 1, updated_at: '', chapter_count: 2, grid_count: 4 }] } },
       'GET /api/v1/courses/biologie-xi/download': { json: payload() },
-      '/media/content/fig-1.svg': { text: '<svg/>' },
-      '/media/content/fig-2.svg': { text: '<svg/>' },
+      '/media/content/fig-1.svg.webp': { text: '<svg/>' },
+      '/media/content/fig-2.svg.webp': { text: '<svg/>' },
       '/media/grids/p1.jpg': { text: 'x' },
     });
     const first = autoDownloadProfileManual();

@@ -1,6 +1,7 @@
 // Static media outside /api: course images shipped with the content (server/db/seed/content/media),
 // part of the release on every machine. Uploaded photos are served by server/modules/media from the
-// media store. Only plain file names are served.
+// media store. Only plain file names are served; `x.svg.webp` is the raster rendition of x.svg
+// (raster.ts).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,12 +9,16 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { plainString } from '../../../src/shared/input-rules.ts';
+import { RASTER_SUFFIX } from '../../../src/shared/content-figure.ts';
+import { rasterOf } from './raster.ts';
 
 export const prefix = '';
 
 export const CONTENT_MEDIA_DIR = join(import.meta.dirname, '..', '..', 'db', 'seed', 'content', 'media');
 /** One dot (the extension), no slashes, no leading dot. */
 export const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,120}\.(svg|png|jpe?g|webp|gif)$/;
+/** The raster rendition of an SVG: `x.svg.webp` (src/shared/content-figure.ts). */
+const RASTER_FILE = new RegExp(`^([A-Za-z0-9][A-Za-z0-9_-]{0,120}\\.svg)${RASTER_SUFFIX.replace('.', '\\.')}$`);
 
 const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
@@ -24,19 +29,33 @@ const TYPES: Record<string, string> = {
   '.gif': 'image/gif',
 };
 
-function send(reply: FastifyReply, dir: string, file: string, cache: string) {
-  if (!SAFE_FILE.test(file)) throw notFound('FORM_ROUTE_NOT_FOUND');
+function existing(dir: string, file: string): string {
   const path = join(dir, file);
   if (!existsSync(path) || !statSync(path).isFile()) throw notFound('FORM_ROUTE_NOT_FOUND');
+  return path;
+}
+
+function headers(reply: FastifyReply, cache: string): FastifyReply {
   return (
     reply
       .header('cache-control', cache)
       .header('x-content-type-options', 'nosniff')
       // An SVG opened directly must not run scripts.
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      .type(TYPES[extname(file).toLowerCase()]!)
-      .send(createReadStream(path))
   );
+}
+
+async function send(reply: FastifyReply, dir: string, file: string, cache: string) {
+  const raster = RASTER_FILE.exec(file);
+  if (raster) {
+    const webp = await rasterOf(existing(dir, raster[1]!)).catch(() => {
+      throw notFound('FORM_ROUTE_NOT_FOUND'); // an SVG sharp cannot draw has no rendition
+    });
+    return headers(reply, cache).type('image/webp').send(webp);
+  }
+  if (!SAFE_FILE.test(file)) throw notFound('FORM_ROUTE_NOT_FOUND');
+  const path = existing(dir, file);
+  return headers(reply, cache).type(TYPES[extname(file).toLowerCase()]!).send(createReadStream(path));
 }
 
 const params = z.object({ file: plainString(200) });

@@ -2,6 +2,7 @@
 // tables with captions and header cells, lazy images with alt text and their size, notes.
 import { useId } from 'react';
 import type { Block } from '../../offline/db.ts';
+import { figureSrc } from '../../shared/content-figure.ts';
 import '../../styles/content.css';
 
 function TableBlock({ block }: { block: Extract<Block, { type: 'table' }> }) {
@@ -82,7 +83,7 @@ export function BlockView({ block }: { block: Block }) {
       return (
         <figure className="chapter-figure">
           {/* width/height from the content (an SVG's viewBox) reserve the space: no layout shift. */}
-          <img src={block.src} alt={block.alt} width={block.width} height={block.height} loading="lazy" decoding="async" />
+          <img src={figureSrc(block.src)} alt={block.alt} width={block.width} height={block.height} loading="lazy" decoding="async" />
           {block.caption ? <figcaption>{block.caption}</figcaption> : null}
         </figure>
       );
