@@ -126,6 +126,11 @@ export async function photo(qrText: string, marks: SyntheticMark[], o: PhotoOpti
 }
 
 /** Waits for the worker (the queue polls every second): the scan once it left queued/processing. */
+/** A test that waits for photos to be read: as long as `settled` may wait, and some. How fast a
+ *  photo is read is a benchmark's question (npm run bench), not a test's: with CI's lanes on
+ *  both cores a reading takes several times its quiet-machine time. */
+export const READING_TIMEOUT_MS = 150_000;
+
 export async function settled(api: ReturnType<typeof call>, u: FixtureUser, scanId: string): Promise<ScanPayload> {
   for (let i = 0; i < 600; i++) {
     const r = await api(u, 'GET', `/scans/${scanId}`);

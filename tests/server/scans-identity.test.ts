@@ -5,7 +5,7 @@
 // proves the sheet is left out. The texts name which it is without anything of the other person.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, type FixtureUser } from './learning-fixture.ts';
-import { photo, rightMarks, scanWorld, settled, sheetIdOf, upload, type ScanWorld } from './scans-fixture.ts';
+import { photo, READING_TIMEOUT_MS, rightMarks, scanWorld, settled, sheetIdOf, upload, type ScanWorld } from './scans-fixture.ts';
 import { messageFor } from '../../src/shared/messages.ro.ts';
 import { uploadVerdict } from '../../server/modules/scans/identity.ts';
 
@@ -39,7 +39,7 @@ async function refused(u: FixtureUser, files: Buffer[], code: string, sim = w.si
   return scan;
 }
 
-describe('the sheet in the photo must be the uploader’s own sheet of this simulation', () => {
+describe('the sheet in the photo must be the uploader’s own sheet of this simulation', { timeout: READING_TIMEOUT_MS }, () => {
   it('another candidate’s sheet (same simulation) is refused, and the text leaks nothing of them', async () => {
     const sheetB = await sheetIdOf(w, B, w.simId);
     await sheetIdOf(w, A, w.simId);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers.ts';
 import { makeUser, type FixtureUser } from './learning-fixture.ts';
 import { firstError, type Api } from './groups-fixture.ts';
-import { multipart, photo as photoOf, rightMarks, scanWorld, settled as settledOf, upload as uploadTo, type ScanWorld } from './scans-fixture.ts';
+import { multipart, photo as photoOf, READING_TIMEOUT_MS, rightMarks, scanWorld, settled as settledOf, upload as uploadTo, type ScanWorld } from './scans-fixture.ts';
 import { degrade, renderSyntheticSheet, type SyntheticMark } from '../../server/modules/scans/omr/synthetic.ts';
 import { sheetLayout } from '../../server/modules/scans/omr/sheet-layout.ts';
 import { messageFor } from '../../src/shared/messages.ro.ts';
@@ -95,7 +95,7 @@ describe('uploads are checked on their bytes before anything is queued', () => {
   });
 });
 
-describe('reading and grading', () => {
+describe('reading and grading', { timeout: READING_TIMEOUT_MS }, () => {
   it('a clear sheet is graded at once into a paper attempt of the simulation', async () => {
     const rows = Array.from({ length: 45 }, (_, i) => i + 1).concat([61, 62, 63]);
     const wrong: SyntheticMark[] = [{ n: 70, option: 'D', kind: 'pen' }];
@@ -212,7 +212,7 @@ describe('reading and grading', () => {
   });
 });
 
-describe('several processes', () => {
+describe('several processes', { timeout: READING_TIMEOUT_MS }, () => {
   it('a scan uploaded to a process that does not read is read by one that does (the queue is in the database)', async () => {
     const front = await buildTestApp(db, { SCAN_WORKER: 'false', JOBS_SCHEMA: w.jobsSchema });
     try {
