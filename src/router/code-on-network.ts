@@ -1,7 +1,7 @@
 // A screen's code that is not on the device yet (the service worker still precaching on a first
 // visit, or no service worker at all) cannot load offline. Rather than the error page, the import
 // waits for the network and is tried again (Chromium fetches a failed module anew), and the
-// loading placeholder says why it waits. Online, a failing import is tried a few times more and
+// offline notice says why nothing opens yet (src/shell/pwa/OfflineIndicator.tsx). Online, a failing import is tried a few times more and
 // then fails for real (a deployment that removed the chunk: the update flow takes it from there).
 import { proxy } from 'valtio';
 

@@ -6,7 +6,8 @@ import { lazy, type ComponentType } from 'react';
 import type { PageModule } from './page-registry.ts';
 import { importWhenOnline } from './code-on-network.ts';
 
-const registry = () => importWhenOnline(() => import('./page-registry.ts'));
+const loadRegistry = () => import('./page-registry.ts');
+const registry = () => importWhenOnline(loadRegistry);
 const NOT_FOUND = '../pages/static/NotFound.tsx';
 
 export function pageKey(page: string): string {
@@ -46,7 +47,7 @@ export async function preloadPage(page: string, url?: string): Promise<void> {
 /** Fetches a page's code ahead, quietly (the screen a flow leads to, so it opens offline even before
  *  the service worker has it); a failure is left to the real load to wait out. */
 export function warmPage(page: string): void {
-  void import('./page-registry.ts')
+  void loadRegistry()
     .then(({ modules }) => modules[pageKey(page)]?.())
     .catch(() => undefined);
 }

@@ -4,7 +4,7 @@
 // figure as its WebP rendition at twice its size (server/modules/content-media), and the SVG
 // stays the source of truth that content files name.
 
-const SVG_SRC = /\.svg$/i;
+const SVG_SRC = /\.svg$/; // lower case, as content-schema.ts allows
 
 /** The suffix of the raster rendition of an SVG in /media/content: `x.svg` → `x.svg.webp`. */
 export const RASTER_SUFFIX = '.webp';

@@ -125,12 +125,12 @@ export async function photo(qrText: string, marks: SyntheticMark[], o: PhotoOpti
   return degrade(sheet, { seed, width: 2000, height: 2600, rotation: 3, perspective: 0.03, blur: 0.6, gradient: 0.2, noise: 3, jpegQuality: 85 });
 }
 
-/** Waits for the worker (the queue polls every second): the scan once it left queued/processing. */
 /** A test that waits for photos to be read: as long as `settled` may wait, and some. How fast a
  *  photo is read is a benchmark's question (npm run bench), not a test's: with CI's lanes on
  *  both cores a reading takes several times its quiet-machine time. */
 export const READING_TIMEOUT_MS = 150_000;
 
+/** Waits for the worker (the queue polls every second): the scan once it left queued/processing. */
 export async function settled(api: ReturnType<typeof call>, u: FixtureUser, scanId: string): Promise<ScanPayload> {
   for (let i = 0; i < 600; i++) {
     const r = await api(u, 'GET', `/scans/${scanId}`);

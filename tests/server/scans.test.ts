@@ -106,7 +106,7 @@ describe('reading and grading', { timeout: READING_TIMEOUT_MS }, () => {
     let scan = await settled(A, res.body.scan.id);
     if (scan.status === 'review') {
       // The reader's margins are conservative since issue 22: on this clean synthetic photo one row
-      // is sometimes left uncertain (2 of 4 runs, depending on the sheet's random QR). At most one,
+      // is sometimes left uncertain (2 of 4 runs, depending on the sheet's random QR). Only one,
       // and the candidate's decision — what was printed — grades it like the rest. Never none: a
       // sheet with nothing uncertain is graded in the transaction that stores its reading.
       const unsure = scan.rows!.filter((r) => r.uncertain.length > 0);

@@ -2,7 +2,6 @@
 // drawn by sharp at twice the SVG's own size, lossless (line art and labels stay sharp, and it is
 // smaller than a lossy one for such drawings). Each process draws a figure once and keeps it while
 // the file is unchanged; the rendering is deterministic, so every process serves the same bytes.
-import { statSync } from 'node:fs';
 import sharp from 'sharp';
 
 /** Twice the SVG's 72-dpi size: sharp for a phone's 2–3× screen at the figure's column width. */
@@ -10,9 +9,8 @@ const DENSITY = 144;
 
 const drawn = new Map<string, { mtimeMs: number; webp: Promise<Buffer> }>();
 
-/** The rendition of the SVG at `path` (kept per path and modification time). */
-export function rasterOf(path: string): Promise<Buffer> {
-  const { mtimeMs } = statSync(path);
+/** The rendition of the SVG at `path` (kept per path and the modification time the caller read). */
+export function rasterOf(path: string, mtimeMs: number): Promise<Buffer> {
   const kept = drawn.get(path);
   if (kept && kept.mtimeMs === mtimeMs) return kept.webp;
   const webp = sharp(path, { density: DENSITY }).webp({ lossless: true, effort: 4 }).toBuffer();

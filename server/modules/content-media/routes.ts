@@ -15,10 +15,12 @@ import { rasterOf } from './raster.ts';
 export const prefix = '';
 
 export const CONTENT_MEDIA_DIR = join(import.meta.dirname, '..', '..', 'db', 'seed', 'content', 'media');
-/** One dot (the extension), no slashes, no leading dot. */
-export const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,120}\.(svg|png|jpe?g|webp|gif)$/;
+/** A plain name: no slashes, no leading dot. */
+const NAME = '[A-Za-z0-9][A-Za-z0-9_-]{0,120}';
+/** One dot (the extension). */
+export const SAFE_FILE = new RegExp(`^${NAME}\\.(svg|png|jpe?g|webp|gif)$`);
 /** The raster rendition of an SVG: `x.svg.webp` (src/shared/content-figure.ts). */
-const RASTER_FILE = new RegExp(`^([A-Za-z0-9][A-Za-z0-9_-]{0,120}\\.svg)${RASTER_SUFFIX.replace('.', '\\.')}$`);
+const RASTER_FILE = new RegExp(`^(${NAME}\\.svg)\\${RASTER_SUFFIX}$`);
 
 const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
@@ -29,10 +31,12 @@ const TYPES: Record<string, string> = {
   '.gif': 'image/gif',
 };
 
-function existing(dir: string, file: string): string {
+/** The file's path and its modification time; 404 when it is not a file there. */
+function existing(dir: string, file: string): { path: string; mtimeMs: number } {
   const path = join(dir, file);
-  if (!existsSync(path) || !statSync(path).isFile()) throw notFound('FORM_ROUTE_NOT_FOUND');
-  return path;
+  const stat = existsSync(path) ? statSync(path) : undefined;
+  if (!stat?.isFile()) throw notFound('FORM_ROUTE_NOT_FOUND');
+  return { path, mtimeMs: stat.mtimeMs };
 }
 
 function headers(reply: FastifyReply, cache: string): FastifyReply {
@@ -48,13 +52,14 @@ function headers(reply: FastifyReply, cache: string): FastifyReply {
 async function send(reply: FastifyReply, dir: string, file: string, cache: string) {
   const raster = RASTER_FILE.exec(file);
   if (raster) {
-    const webp = await rasterOf(existing(dir, raster[1]!)).catch(() => {
+    const { path, mtimeMs } = existing(dir, raster[1]!);
+    const webp = await rasterOf(path, mtimeMs).catch(() => {
       throw notFound('FORM_ROUTE_NOT_FOUND'); // an SVG sharp cannot draw has no rendition
     });
     return headers(reply, cache).type('image/webp').send(webp);
   }
   if (!SAFE_FILE.test(file)) throw notFound('FORM_ROUTE_NOT_FOUND');
-  const path = existing(dir, file);
+  const { path } = existing(dir, file);
   return headers(reply, cache).type(TYPES[extname(file).toLowerCase()]!).send(createReadStream(path));
 }
 

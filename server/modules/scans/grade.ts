@@ -12,19 +12,13 @@ export type FinalMarks = Map<number, string[]>;
 /** Grades a scan in review; undefined when it is no longer in review (a double confirm). */
 export async function gradeScan(db: Db, scan: ScanRow, marks: FinalMarks): Promise<string | undefined> {
   return db.tx(async (tx) => {
-    const locked = await tx.one(`select id from scans where id = $1 and status = 'review' for update`, [
-      scan.id,
-    ]);
+    const locked = await tx.one(`select id from scans where id = $1 and status = 'review' for update`, [scan.id]);
     return locked ? gradeInTx(tx, scan, marks) : undefined;
   });
 }
 
 /** The grading itself, inside the caller's transaction that holds the scan (confirm's lock, or the reader's own claim). */
-export async function gradeInTx(
-  tx: Db,
-  scan: Pick<ScanRow, 'id' | 'user_id' | 'simulation_id'>,
-  marks: FinalMarks,
-): Promise<string> {
+export async function gradeInTx(tx: Db, scan: Pick<ScanRow, 'id' | 'user_id' | 'simulation_id'>, marks: FinalMarks): Promise<string> {
   const sim = await tx.one<{ profile_slug: string; title: string; variant: string[] }>(
     'select profile_slug, title, variant from simulations where id = $1',
     [scan.simulation_id],
@@ -39,13 +33,7 @@ export async function gradeInTx(
     mode: 'exam',
     kind: 'simulation',
     manualId: null,
-    filters: {
-      simulation_id: scan.simulation_id,
-      profile_slug: sim!.profile_slug,
-      title: sim!.title,
-      variant: sim!.variant,
-      scan_id: scan.id,
-    },
+    filters: { simulation_id: scan.simulation_id, profile_slug: sim!.profile_slug, title: sim!.title, variant: sim!.variant, scan_id: scan.id },
     gridIds: grids.map((g) => g.grid_id),
     timeLimitS: null,
     source: 'paper',
@@ -69,10 +57,7 @@ export async function gradeInTx(
       ],
     );
   await finishTest(tx, test, 'user');
-  await tx.query(`update scans set status = 'graded', test_id = $2, graded_at = now() where id = $1`, [
-    scan.id,
-    test.id,
-  ]);
+  await tx.query(`update scans set status = 'graded', test_id = $2, graded_at = now() where id = $1`, [scan.id, test.id]);
   await tx.query('delete from scan_crops where scan_id = $1', [scan.id]);
   return test.id;
 }

@@ -16,10 +16,7 @@ import { scanChanged } from './events.ts';
 type Read = Extract<SheetReading, { ok: true }>;
 
 async function gridCount(app: FastifyInstance, simulationId: string): Promise<number> {
-  const row = await app.db.one<{ n: number }>(
-    'select count(*)::int as n from simulation_grids where simulation_id = $1',
-    [simulationId],
-  );
+  const row = await app.db.one<{ n: number }>('select count(*)::int as n from simulation_grids where simulation_id = $1', [simulationId]);
   return row?.n ?? 0;
 }
 
