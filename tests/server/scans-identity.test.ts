@@ -8,6 +8,8 @@ import { makeUser, type FixtureUser } from './learning-fixture.ts';
 import { photo, READING_TIMEOUT_MS, rightMarks, scanWorld, settled, sheetIdOf, upload, type ScanWorld } from './scans-fixture.ts';
 import { messageFor } from '../../src/shared/messages.ro.ts';
 import { uploadVerdict } from '../../server/modules/scans/identity.ts';
+import { claimScan, failScan, insertScan, sheetById } from '../../server/modules/scans/queries.ts';
+import { randomUUID } from 'node:crypto';
 
 let w: ScanWorld;
 let A: FixtureUser, B: FixtureUser;
@@ -108,6 +110,33 @@ describe('the sheet in the photo must be the uploader’s own sheet of this simu
       [scan.test_id, w.simId],
     );
     expect(answered.map((r) => r.position)).toEqual([1, 2, 61]);
+  });
+});
+
+describe('a refused scan', () => {
+  it('is failed and loses its photos in one step: a reader never sees it failed with the photos kept', async () => {
+    const C = await makeUser(db(), { name: 'Cezar Atomic' });
+    const sheet = (await sheetById(db(), await sheetIdOf(w, C, w.simId)))!;
+    const id = randomUUID();
+    // A scan the queue never heard of (no job), taken as the worker takes it.
+    expect(await insertScan(db(), id, sheet, [Buffer.from('poza')])).toBe(true);
+    expect(await claimScan(db(), id)).toBeDefined();
+    // The photos' delete fails: the scan must stay as it was, not be failed with its photos kept.
+    await db().query(`create function refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'nu'; end $$`);
+    await db().query(`create trigger refuse_delete before delete on scan_images for each row execute function refuse_delete()`);
+    try {
+      await expect(failScan(db(), id, 'FORM_SCAN_SHEET_UNIDENTIFIED')).rejects.toThrow();
+      expect(await db().one('select status, error_code from scans where id = $1', [id])).toEqual({ status: 'processing', error_code: null });
+    } finally {
+      await db().query('drop trigger refuse_delete on scan_images');
+      await db().query('drop function refuse_delete()');
+    }
+    await failScan(db(), id, 'FORM_SCAN_SHEET_UNIDENTIFIED');
+    expect(await db().one('select status, error_code from scans where id = $1', [id])).toEqual({
+      status: 'failed',
+      error_code: 'FORM_SCAN_SHEET_UNIDENTIFIED',
+    });
+    expect(await db().one('select 1 from scan_images where scan_id = $1', [id])).toBeUndefined();
   });
 });
 

@@ -86,9 +86,12 @@ export function claimScan(db: Db, id: string) {
   );
 }
 
+/** One transaction: a reader polling the scan never sees it failed while its photos are still kept. */
 export async function failScan(db: Db, id: string, code: string) {
-  await db.query(`update scans set status = 'failed', error_code = $2, read_at = now() where id = $1 and status = 'processing'`, [id, code]);
-  await db.query('delete from scan_images where scan_id = $1', [id]);
+  await db.tx(async (tx) => {
+    await tx.query(`update scans set status = 'failed', error_code = $2, read_at = now() where id = $1 and status = 'processing'`, [id, code]);
+    await tx.query('delete from scan_images where scan_id = $1', [id]);
+  });
 }
 
 /** Stores the reading and the crops of uncertain rows, drops the photos; status review. */
