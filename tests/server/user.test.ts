@@ -93,9 +93,12 @@ describe('GET /user', () => {
     // today + 3, so 3 days left at any hour the test runs (days are counted in calendar days).
     const bucharestHour = (at: number) =>
       Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', hour: '2-digit', hourCycle: 'h23' }).format(at));
+    // The first Bucharest midnight strictly after now + 3 days: in the hour after midnight, the
+    // hour now + 3 days falls in is itself a midnight, but the start of today + 3, not of today + 4.
     let until = Date.now() + 3 * 86_400_000;
     until -= until % 3_600_000;
-    while (bucharestHour(until) !== 0) until += 3_600_000;
+    do until += 3_600_000;
+    while (bucharestHour(until) !== 0);
     const u = await createUser(t.db, { name: 'Ionescu Maria', premium_until: new Date(until) });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(u.token) });
     expect(res.statusCode).toBe(200);
