@@ -4,7 +4,7 @@
 // 2.5.3) is still marked experimental by axe, so it is switched on by name.
 // A11Y_SHOTS=dir saves the changed screens at 390 and 1280 px, light and dark.
 import { createRequire } from 'node:module';
-import { test, expect, chooseEssentialCookies, type Page } from './fixtures.ts';
+import { test, expect, type Page } from './fixtures.ts';
 import { DEMO, login, registerAccount, shoot } from './helpers.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -136,12 +136,11 @@ test('the solve screen and the checkout: no serious or critical violation', asyn
   await audit(page, 'checkout');
 });
 
-test('the group lobby: no serious or critical violation', async ({ page, browser }) => {
+test('the group lobby: no serious or critical violation', async ({ page, newContext }) => {
   test.setTimeout(150_000);
   // Two candidates with the trial (group tests need Premium), friends, one invites the other.
   const bearer = async (p: Page) => ({ authorization: `Bearer ${await p.evaluate(() => localStorage.getItem('token'))}` });
-  const friendContext = await browser.newContext({ bypassCSP: true });
-  await chooseEssentialCookies(friendContext);
+  const friendContext = await newContext({ bypassCSP: true });
   const friend = await friendContext.newPage();
   await registerAccount(friend, 'Filip Prieten');
   await registerAccount(page, 'Gina Grup');

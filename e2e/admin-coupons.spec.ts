@@ -3,12 +3,12 @@
 // coupon for the 12-month package; a new user redeems it on /setari/cupoane; the admin's list
 // shows the use; the admin disables it and the user's checkout refuses it as expired.
 // COUPON_SHOTS=dir saves the screen at 390 and 1280 px, light and dark.
-import { test, expect, chooseEssentialCookies } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { ADMIN, login, registerAccount, shoot } from './helpers.ts';
 
 const shots = process.env.COUPON_SHOTS;
 
-test('admin makes a coupon, a user redeems it, the admin sees the use and disables it', async ({ page, browser }) => {
+test('admin makes a coupon, a user redeems it, the admin sees the use and disables it', async ({ page, newContext }) => {
   test.slow();
   const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
   await login(page, ADMIN);
@@ -51,8 +51,7 @@ test('admin makes a coupon, a user redeems it, the admin sees the use and disabl
   await expect(row.getByTestId('coupon-uses')).toHaveText('0 din 5 · 0 la plată');
 
   // A user redeems it (another browser, a new account).
-  const context = await browser.newContext();
-  await chooseEssentialCookies(context);
+  const context = await newContext();
   const user = await context.newPage();
   await registerAccount(user, 'Irina Cuponaru');
   await user.goto('/setari/cupoane');

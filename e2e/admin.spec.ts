@@ -1,5 +1,5 @@
 // Admin: the demo user reports a grid, the admin resolves it with a reply; preview links; gate.
-import { test, expect, chooseEssentialCookies } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { ADMIN, login } from './helpers.ts';
 
 test('a non-admin sees the admin-required text', async ({ page }) => {
@@ -8,10 +8,9 @@ test('a non-admin sees the admin-required text', async ({ page }) => {
   await expect(page.getByText('Această acțiune este rezervată administratorilor.')).toBeVisible();
 });
 
-test('admin resolves a report made by the demo user', async ({ browser }) => {
+test('admin resolves a report made by the demo user', async ({ newContext }) => {
   const reason = `Varianta corectă pare să fie B, nu A (${Date.now()}).`;
-  const demoContext = await browser.newContext();
-  await chooseEssentialCookies(demoContext);
+  const demoContext = await newContext();
   const demo = await demoContext.newPage();
   await login(demo);
   // The demo user's own grid is the easiest one to reach with a GridView: write one, then report it.
@@ -37,8 +36,7 @@ test('admin resolves a report made by the demo user', async ({ browser }) => {
   await expect(demo.getByText('Mulțumim! Am primit raportarea și o verificăm.')).toBeVisible();
   await demoContext.close();
 
-  const adminContext = await browser.newContext();
-  await chooseEssentialCookies(adminContext);
+  const adminContext = await newContext();
   const admin = await adminContext.newPage();
   await login(admin, ADMIN);
   await admin.goto('/admin/raportari');
@@ -82,9 +80,8 @@ test('admin content: chapter blocks are checked before saving', async ({ page })
   await expect(page.getByText(/type trebuie să fie unul dintre/)).toBeVisible();
 });
 
-test('the content-quality queue lists a reported grid beside its statistics, and recomputes them', async ({ browser }) => {
-  const demoContext = await browser.newContext();
-  await chooseEssentialCookies(demoContext);
+test('the content-quality queue lists a reported grid beside its statistics, and recomputes them', async ({ newContext }) => {
+  const demoContext = await newContext();
   const demo = await demoContext.newPage();
   await login(demo);
   const headers = { authorization: `Bearer ${await demo.evaluate(() => localStorage.getItem('token'))}` };
@@ -95,8 +92,7 @@ test('the content-quality queue lists a reported grid beside its statistics, and
   expect((await demo.request.post('/api/v1/grids/1/report', { headers, data: { reason: 'Cheia pare greșită la această grilă.' } })).ok()).toBe(true);
   await demoContext.close();
 
-  const adminContext = await browser.newContext();
-  await chooseEssentialCookies(adminContext);
+  const adminContext = await newContext();
   const admin = await adminContext.newPage();
   await login(admin, ADMIN);
   await admin.goto('/admin');

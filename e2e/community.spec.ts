@@ -3,16 +3,14 @@
 // the community's discussions; a proposal is sent by Ana and voted by Mihai.
 import type { Page, WebSocket } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { chooseEssentialCookies } from './fixtures.ts';
 import { DEMO, PREMIUM, login, shoot } from './helpers.ts';
 
-test('a comment under a grid, a reply and a vote from someone else; a proposal voted', async ({ page: ana, browser }) => {
+test('a comment under a grid, a reply and a vote from someone else; a proposal voted', async ({ page: ana, newContext }) => {
   test.slow();
   const stamp = Date.now().toString(36);
   const question = `De ce nu e corectă varianta A? ${stamp}`;
   const answer = `Pentru că enunțul cere excepția. ${stamp}`;
-  const mihaiContext = await browser.newContext();
-  await chooseEssentialCookies(mihaiContext);
+  const mihaiContext = await newContext();
   const mihai = await mihaiContext.newPage();
   await login(ana, DEMO);
   await login(mihai, PREMIUM);
@@ -96,13 +94,12 @@ function channelJoined(page: Page, channel: string, ms = 30_000): Promise<void> 
   });
 }
 
-test('a discussion lives: a comment, a reply and a vote show to the other reader without a reload', async ({ page: ana, browser }) => {
+test('a discussion lives: a comment, a reply and a vote show to the other reader without a reload', async ({ page: ana, newContext }) => {
   test.slow();
   const stamp = Date.now().toString(36);
   const question = `Apare fără reîncărcare? ${stamp}`;
   const answer = `Da, a apărut singur. ${stamp}`;
-  const mihaiContext = await browser.newContext();
-  await chooseEssentialCookies(mihaiContext);
+  const mihaiContext = await newContext();
   const mihai = await mihaiContext.newPage();
   await login(ana, DEMO);
   await login(mihai, PREMIUM);
@@ -143,12 +140,11 @@ test('the public community page lists threads read-only', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Răspunde' })).toHaveCount(0);
 });
 
-test('a visitor reads a free chapter’s discussion on its public page, with a way in to comment', async ({ page, browser }) => {
+test('a visitor reads a free chapter’s discussion on its public page, with a way in to comment', async ({ page, newContext }) => {
   // A comment under the first free chapter, written by a signed-in reader.
   const course = await (await page.request.get('/api/v1/courses/biologie-xi')).json();
   const free = (course.chapters as Array<{ id: number; slug: string; premium: boolean }>).find((c) => !c.premium)!;
-  const writer = await browser.newContext();
-  await chooseEssentialCookies(writer);
+  const writer = await newContext();
   const w = await writer.newPage();
   await login(w, DEMO);
   const token = await w.evaluate(() => localStorage.getItem('token'));

@@ -3,7 +3,7 @@
 // redeemed on /setari/cupoane, the anniversary code claimed by a visitor who signs in and comes
 // back, and the trial activated once and refused the second time. Each test has its own account;
 // the demo coupons BAC2026 (25 %) and ZILE7 (7 days) come from the demo seed.
-import { test, expect, chooseEssentialCookies } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { registerAccount, payWithTestCard } from './helpers.ts';
 
 
@@ -58,12 +58,11 @@ test('redeem a days code on /setari/cupoane: premium at once; the same code twic
   await expect(page.locator('[data-premium-display]')).toHaveText('Încă 7 zile de Premium');
 });
 
-test('the anniversary code: a visitor signs in through the modal, comes back, claims it once', async ({ page, browser }) => {
+test('the anniversary code: a visitor signs in through the modal, comes back, claims it once', async ({ page, newContext }) => {
   test.slow();
   const account = await registerAccount(page, 'Ana Aniversescu');
   // The visitor: another browser, not signed in.
-  const context = await browser.newContext();
-  await chooseEssentialCookies(context);
+  const context = await newContext();
   const visitor = await context.newPage();
   await visitor.goto('/story/coupon');
   const modal = visitor.getByRole('dialog', { name: /Un an de/ });

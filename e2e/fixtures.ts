@@ -2,7 +2,7 @@
 // ('Doar esențiale') before its first page loads, so the banner — mounted a moment after the first
 // paint — never lands over what a test clicks. The specs about the banner itself opt out with
 // `test.use({ cookieChoice: false })`.
-import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 
 /** Makes the cookie choice in `context` before any of its pages loads (unless one was made). */
 export async function chooseEssentialCookies(context: BrowserContext): Promise<void> {
@@ -12,11 +12,25 @@ export async function chooseEssentialCookies(context: BrowserContext): Promise<v
   });
 }
 
-export const test = base.extend<{ cookieChoice: boolean }>({
+export const test = base.extend<{ cookieChoice: boolean; newContext: (options?: BrowserContextOptions) => Promise<BrowserContext> }>({
   cookieChoice: [true, { option: true }],
   context: async ({ context, cookieChoice }, provide) => {
     if (cookieChoice) await chooseEssentialCookies(context);
     await provide(context);
+  },
+  // Another person's browser, with the cookie choice made, closed when the test ends however it
+  // ends. Playwright closes only the contexts of its own fixtures: one made with
+  // browser.newContext() and never closed keeps its pages running (timers, a realtime socket) in
+  // the worker's browser for the rest of the run.
+  newContext: async ({ browser }, provide) => {
+    const opened: BrowserContext[] = [];
+    await provide(async (options) => {
+      const context = await browser.newContext(options);
+      opened.push(context);
+      await chooseEssentialCookies(context);
+      return context;
+    });
+    await Promise.all(opened.map((c) => c.close()));
   },
 });
 

@@ -2,7 +2,7 @@
 // side, both friends lists with e-mail, the badge of requests received, removal, and a block found
 // by invitation code that hides each from the other's search.
 import { test, expect } from './fixtures.ts';
-import { chooseEssentialCookies, type Page } from './fixtures.ts';
+import { type Page } from './fixtures.ts';
 import { DEMO, PREMIUM, login, registerAccount, shoot } from './helpers.ts';
 
 const SHOTS = process.env.FRIENDS_SHOTS;
@@ -12,11 +12,10 @@ async function search(page: Page, q: string): Promise<void> {
   await page.getByRole('button', { name: 'Caută', exact: true }).click();
 }
 
-test('request, accept, remove, block between two accounts', async ({ page: ana, browser }) => {
+test('request, accept, remove, block between two accounts', async ({ page: ana, newContext }) => {
   // Two sign-ins and some twenty round trips: more than the default minute on a busy machine.
   test.slow();
-  const mihaiContext = await browser.newContext();
-  await chooseEssentialCookies(mihaiContext);
+  const mihaiContext = await newContext();
   const mihai = await mihaiContext.newPage();
   await login(ana, DEMO);
   await login(mihai, PREMIUM);
@@ -99,10 +98,9 @@ function privateChannelReady(page: Page): Promise<void> {
   });
 }
 
-test('/prieteni follows the other side live: a request arriving, withdrawn, accepted; its notification follows', async ({ page: ana, browser }) => {
+test('/prieteni follows the other side live: a request arriving, withdrawn, accepted; its notification follows', async ({ page: ana, newContext }) => {
   test.slow();
-  const ionContext = await browser.newContext();
-  await chooseEssentialCookies(ionContext);
+  const ionContext = await newContext();
   const ion = await ionContext.newPage();
   await registerAccount(ana, 'Ana Live');
   const ionAccount = await registerAccount(ion, 'Ion Live');

@@ -4,25 +4,15 @@
 // screen with its full 10 s. Each page records, the moment its DOM first shows a grid, what the
 // timer said then (a MutationObserver runs before the paint), so a late screen cannot hide
 // behind Playwright's own polling.
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, chooseEssentialCookies } from './fixtures.ts';
-import { registerAccount, shoot } from './helpers.ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { shoot } from './helpers.ts';
+import { bearer, befriend, person, type Person } from './people.ts';
 
-type Person = { page: Page; id: number; name: string };
-
-const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` });
-
-/** A new premium account (the 3-day trial) signed in on its own context (as in groups.spec.ts). */
-async function person(browser: Browser, name: string): Promise<Person> {
-  const context = await browser.newContext();
-  await chooseEssentialCookies(context);
-  const page = await context.newPage();
-  await registerAccount(page, name);
-  const headers = await bearer(page);
-  expect((await page.request.post('/api/v1/user/activate-trial', { headers })).ok()).toBe(true);
-  const me = await (await page.request.get('/api/v1/user', { headers })).json();
-  // The first timer text each grid showed, and each pause's, recorded as the DOM changes.
-  await page.addInitScript(() => {
+/** A person of people.ts whose page records the first timer text each grid showed, and each pause's, as the DOM changes. */
+async function timedPerson(newContext: () => Promise<BrowserContext>, name: string): Promise<Person> {
+  const p = await person(newContext, name);
+  await p.page.addInitScript(() => {
     const seen = { grids: {} as Record<string, string>, pauses: {} as Record<string, string> };
     (window as unknown as { __seen: typeof seen }).__seen = seen;
     new MutationObserver(() => {
@@ -33,22 +23,17 @@ async function person(browser: Browser, name: string): Promise<Person> {
       if (key !== null && timer && !(key in seen.pauses)) seen.pauses[key] = timer;
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
-  return { page, id: me.user.id as number, name };
-}
-
-async function befriend(a: Person, b: Person) {
-  expect((await a.page.request.post('/api/v1/friends/requests', { headers: await bearer(a.page), data: { user_id: b.id } })).ok()).toBe(true);
-  expect((await b.page.request.post('/api/v1/friends/requests', { headers: await bearer(b.page), data: { user_id: a.id } })).ok()).toBe(true);
+  return p;
 }
 
 const firstShown = (p: Page, position: string) =>
   p.evaluate((pos) => (window as unknown as { __seen: { grids: Record<string, string> } }).__seen.grids[pos] ?? null, position);
 
-test('a timed-out grid: the pause with options and key on every screen, then the next grid with its full time everywhere', async ({ browser }) => {
+test('a timed-out grid: the pause with options and key on every screen, then the next grid with its full time everywhere', async ({ newContext }) => {
   test.setTimeout(180_000);
-  const ana = await person(browser, 'Ana Ceas');
-  const bogdan = await person(browser, 'Bogdan Ceas');
-  const carmen = await person(browser, 'Carmen Ceas');
+  const ana = await timedPerson(newContext, 'Ana Ceas');
+  const bogdan = await timedPerson(newContext, 'Bogdan Ceas');
+  const carmen = await timedPerson(newContext, 'Carmen Ceas');
   await befriend(ana, bogdan);
   await befriend(ana, carmen);
   const all = [ana, bogdan, carmen];

@@ -2,30 +2,12 @@
 // still offline (the shell comes from the service worker, the answer from IndexedDB) and reaches the
 // server on reconnect; a friend without Premium is marked and not offered; the actions that cannot
 // be undone (stop, remove, hand the creator role on, leave) ask first, and "Renunță" changes nothing.
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, chooseEssentialCookies } from './fixtures.ts';
-import { registerAccount, shoot } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { shoot } from './helpers.ts';
+import { bearer, befriend, person, type Person } from './people.ts';
 
-type Person = { page: Page; id: number; name: string };
 const SHOTS = process.env.GROUP_SHOTS;
-
-const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` });
-
-async function person(browser: Browser, name: string, premium = true): Promise<Person> {
-  const context = await browser.newContext();
-  await chooseEssentialCookies(context);
-  const page = await context.newPage();
-  await registerAccount(page, name);
-  const headers = await bearer(page);
-  if (premium) expect((await page.request.post('/api/v1/user/activate-trial', { headers })).ok()).toBe(true);
-  const me = await (await page.request.get('/api/v1/user', { headers })).json();
-  return { page, id: me.user.id as number, name };
-}
-
-async function befriend(a: Person, b: Person) {
-  expect((await a.page.request.post('/api/v1/friends/requests', { headers: await bearer(a.page), data: { user_id: b.id } })).ok()).toBe(true);
-  expect((await b.page.request.post('/api/v1/friends/requests', { headers: await bearer(b.page), data: { user_id: a.id } })).ok()).toBe(true);
-}
 
 /** A lobby made through the API (the start page is covered by groups.spec.ts), opened on `a`'s page. */
 async function lobby(a: Person, invite: Person[], seconds = 120): Promise<string> {
@@ -46,10 +28,10 @@ async function lobby(a: Person, invite: Person[], seconds = 120): Promise<string
 const member = (p: Page, name: string) => p.locator('.group-member', { hasText: name });
 const dialog = (p: Page) => p.getByRole('dialog');
 
-test('an answer given offline survives a reload while offline and is counted on reconnect', async ({ browser }) => {
+test('an answer given offline survives a reload while offline and is counted on reconnect', async ({ newContext }) => {
   test.setTimeout(180_000);
-  const ana = await person(browser, 'Ana Offline');
-  const bogdan = await person(browser, 'Bogdan Offline');
+  const ana = await person(newContext, 'Ana Offline');
+  const bogdan = await person(newContext, 'Bogdan Offline');
   await befriend(ana, bogdan);
   const path = await lobby(ana, [bogdan]);
   await bogdan.page.goto(path);
@@ -88,10 +70,10 @@ test('an answer given offline survives a reload while offline and is counted on 
   }))).toBe(0);
 });
 
-test('an answer held offline past its grid\'s close is told as not counted, under the next grid', async ({ browser }) => {
+test('an answer held offline past its grid\'s close is told as not counted, under the next grid', async ({ newContext }) => {
   test.setTimeout(180_000);
-  const ana = await person(browser, 'Ana Târziu');
-  const bogdan = await person(browser, 'Bogdan Târziu');
+  const ana = await person(newContext, 'Ana Târziu');
+  const bogdan = await person(newContext, 'Bogdan Târziu');
   await befriend(ana, bogdan);
   const path = await lobby(ana, [bogdan], 10);
   await bogdan.page.goto(path);
@@ -116,12 +98,12 @@ test('an answer held offline past its grid\'s close is told as not counted, unde
   await expect(told).toHaveCount(0);
 });
 
-test('free friends are marked; stop, remove, hand over and leave ask first', async ({ browser }) => {
+test('free friends are marked; stop, remove, hand over and leave ask first', async ({ newContext }) => {
   test.setTimeout(420_000);
-  const ana = await person(browser, 'Ana Confirmă');
-  const bogdan = await person(browser, 'Bogdan Confirmă');
-  const carmen = await person(browser, 'Carmen Confirmă');
-  const dan = await person(browser, 'Dan Fără Premium', false);
+  const ana = await person(newContext, 'Ana Confirmă');
+  const bogdan = await person(newContext, 'Bogdan Confirmă');
+  const carmen = await person(newContext, 'Carmen Confirmă');
+  const dan = await person(newContext, 'Dan Fără Premium', { premium: false });
   for (const p of [bogdan, carmen, dan]) await befriend(ana, p);
 
   // The start page marks Dan and does not let him be picked.

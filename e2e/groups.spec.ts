@@ -3,31 +3,9 @@
 // answer the same grid; one reloads mid-test and is back at the same grid with their answer kept;
 // the creator kicks one, who cannot come back; the creator role is handed on; the new creator
 // stops the test; results and history.
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, chooseEssentialCookies } from './fixtures.ts';
-import { registerAccount } from './helpers.ts';
-
-type Person = { page: Page; id: number; name: string };
-
-const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` });
-
-/** A new premium account (the 3-day trial) signed in on its own context. */
-async function person(browser: Browser, name: string): Promise<Person> {
-  const context = await browser.newContext();
-  await chooseEssentialCookies(context);
-  const page = await context.newPage();
-  await registerAccount(page, name);
-  const headers = await bearer(page);
-  expect((await page.request.post('/api/v1/user/activate-trial', { headers })).ok()).toBe(true);
-  const me = await (await page.request.get('/api/v1/user', { headers })).json();
-  return { page, id: me.user.id as number, name };
-}
-
-/** Friends both ways: each asks the other (the second request accepts the first). */
-async function befriend(a: Person, b: Person) {
-  expect((await a.page.request.post('/api/v1/friends/requests', { headers: await bearer(a.page), data: { user_id: b.id } })).ok()).toBe(true);
-  expect((await b.page.request.post('/api/v1/friends/requests', { headers: await bearer(b.page), data: { user_id: a.id } })).ok()).toBe(true);
-}
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { bearer, befriend, person } from './people.ts';
 
 const member = (p: Page, name: string) => p.locator('.group-member', { hasText: name });
 
@@ -53,11 +31,11 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test('invite, join, start, answer, reload, kick, change creator, stop, results and history', async ({ browser }) => {
+test('invite, join, start, answer, reload, kick, change creator, stop, results and history', async ({ newContext }) => {
   test.setTimeout(180_000);
-  const ana = await person(browser, 'Ana Grup');
-  const bogdan = await person(browser, 'Bogdan Grup');
-  const carmen = await person(browser, 'Carmen Grup');
+  const ana = await person(newContext, 'Ana Grup');
+  const bogdan = await person(newContext, 'Bogdan Grup');
+  const carmen = await person(newContext, 'Carmen Grup');
   await befriend(ana, bogdan);
   await befriend(ana, carmen);
 

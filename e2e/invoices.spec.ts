@@ -6,7 +6,7 @@
 // INVOICE_SHOTS=dir saves the billing form and the admin screen at 390 and 1280 px, light and dark.
 import { readFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
-import { test, expect, chooseEssentialCookies } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { ADMIN, login, registerAccount, shoot, payWithTestCard } from './helpers.ts';
 
 test('fill billing data, pay, download the invoice PDF and read it', async ({ page }, testInfo) => {
@@ -95,7 +95,7 @@ test('fill billing data, pay, download the invoice PDF and read it', async ({ pa
   expect(xmlText).toContain('<cbc:RegistrationName>Științe Aplicate Țării SRL</cbc:RegistrationName>');
 });
 
-test('an admin finds a paid invoice on /admin/facturi and stornos it; the candidate sees the storno and loses premium', async ({ page, browser }) => {
+test('an admin finds a paid invoice on /admin/facturi and stornos it; the candidate sees the storno and loses premium', async ({ page, newContext }) => {
   test.slow();
   const { email } = await registerAccount(page, 'Radu Rambursare');
   await page.goto('/cont/premium');
@@ -106,8 +106,7 @@ test('an admin finds a paid invoice on /admin/facturi and stornos it; the candid
   const me = async () => (await (await page.request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } })).json()).user;
   expect((await me()).is_premium).toBe(true);
 
-  const adminContext = await browser.newContext();
-  await chooseEssentialCookies(adminContext);
+  const adminContext = await newContext();
   const admin = await adminContext.newPage();
   await login(admin, ADMIN);
   await admin.goto('/admin');

@@ -1,8 +1,8 @@
 // /mesaje and /mesaje/:user with two people in two browser contexts (issue 7 §3 and §6): a
 // message live both ways, seen ticks, the navbar badge, and a message written while really
 // offline shown as pending and arriving exactly once after the connection returns.
-import { test, expect, chooseEssentialCookies, type Page } from './fixtures.ts';
-import type { Browser } from '@playwright/test';
+import { test, expect, type Page } from './fixtures.ts';
+import type { BrowserContext } from '@playwright/test';
 import { DEMO, PREMIUM, login, registerAccount, shoot } from './helpers.ts';
 
 async function bearer(page: Page) {
@@ -43,10 +43,9 @@ async function write(page: Page, text: string) {
 const bubble = (page: Page, text: string) => page.locator('.bubble', { hasText: text });
 const SHOTS = process.env.MSG_SHOTS;
 
-test('live both ways, seen ticks, badge, and an offline message sent once', async ({ page: ana, browser }) => {
+test('live both ways, seen ticks, badge, and an offline message sent once', async ({ page: ana, newContext }) => {
   test.slow();
-  const mihaiContext = await browser.newContext();
-  await chooseEssentialCookies(mihaiContext);
+  const mihaiContext = await newContext();
   const mihai = await mihaiContext.newPage();
   await login(ana, DEMO);
   await login(mihai, PREMIUM);
@@ -111,10 +110,9 @@ test('live both ways, seen ticks, badge, and an offline message sent once', asyn
   await mihaiContext.close();
 });
 
-test('a grid shared from the solve screen is solved by the friend in the conversation', async ({ page: ana, browser }) => {
+test('a grid shared from the solve screen is solved by the friend in the conversation', async ({ page: ana, newContext }) => {
   test.slow();
-  const mihaiContext = await browser.newContext();
-  await chooseEssentialCookies(mihaiContext);
+  const mihaiContext = await newContext();
   const mihai = await mihaiContext.newPage();
   await login(ana, DEMO);
   await login(mihai, PREMIUM);
@@ -143,10 +141,9 @@ test('a grid shared from the solve screen is solved by the friend in the convers
   await mihaiContext.close();
 });
 
-test('history loads backwards as the reader scrolls up', async ({ page: ana, browser }) => {
+test('history loads backwards as the reader scrolls up', async ({ page: ana, newContext }) => {
   test.slow();
-  const mihaiContext = await browser.newContext();
-  await chooseEssentialCookies(mihaiContext);
+  const mihaiContext = await newContext();
   const mihai = await mihaiContext.newPage();
   await login(ana, DEMO);
   await login(mihai, PREMIUM);
@@ -181,9 +178,8 @@ test('history loads backwards as the reader scrolls up', async ({ page: ana, bro
 });
 
 /** Two new people, friends, each signed in in a context of their own (their friendship ends in the test). */
-async function newPair(ana: Page, browser: Browser, names: [string, string]) {
-  const otherContext = await browser.newContext();
-  await chooseEssentialCookies(otherContext);
+async function newPair(ana: Page, newContext: () => Promise<BrowserContext>, names: [string, string]) {
+  const otherContext = await newContext();
   const other = await otherContext.newPage();
   await registerAccount(ana, names[0]);
   await registerAccount(other, names[1]);
@@ -191,10 +187,10 @@ async function newPair(ana: Page, browser: Browser, names: [string, string]) {
   return { other, otherContext, ...ids };
 }
 
-test('messages queued offline and refused (unfriended meanwhile) stay "Netrimis" after a reload until deleted or copied; the history stays readable', async ({ page: ana, browser }) => {
+test('messages queued offline and refused (unfriended meanwhile) stay "Netrimis" after a reload until deleted or copied; the history stays readable', async ({ page: ana, newContext }) => {
   test.slow();
   await ana.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { other: ion, otherContext, aId: anaId, bId: ionId } = await newPair(ana, browser, ['Ana Netrimis', 'Ion Plecat']);
+  const { other: ion, otherContext, aId: anaId, bId: ionId } = await newPair(ana, newContext, ['Ana Netrimis', 'Ion Plecat']);
   await ana.goto(`/mesaje/${ionId}`);
   await write(ana, 'Înainte de despărțire https://grilio.ro/teste?x=1.');
   await expect(bubble(ana, 'Înainte de despărțire').locator('[data-status="sent"]')).toBeVisible();
@@ -241,9 +237,9 @@ test('messages queued offline and refused (unfriended meanwhile) stay "Netrimis"
   await otherContext.close();
 });
 
-test('a send that got no answer goes out by itself (backoff), no online event needed; sign-out with one waiting warns', async ({ page: ana, browser }) => {
+test('a send that got no answer goes out by itself (backoff), no online event needed; sign-out with one waiting warns', async ({ page: ana, newContext }) => {
   test.slow();
-  const { other: ion, otherContext, aId: anaId, bId: ionId } = await newPair(ana, browser, ['Ana Rețea', 'Ion Răbdător']);
+  const { other: ion, otherContext, aId: anaId, bId: ionId } = await newPair(ana, newContext, ['Ana Rețea', 'Ion Răbdător']);
   await ana.goto(`/mesaje/${ionId}`);
   await expect(ana.getByText('Niciun mesaj încă. Scrie primul!')).toBeVisible();
   // The connection drops without the browser noticing: the send gets no HTTP answer.

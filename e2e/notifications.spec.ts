@@ -2,7 +2,7 @@
 // (navbar badge without a reload, then the feed), "Marchează tot ca citit" clears the badge, and
 // an admin's announcement arrives live on the open feed.
 import { test, expect } from './fixtures.ts';
-import { chooseEssentialCookies, type Page } from './fixtures.ts';
+import { type Page } from './fixtures.ts';
 import type { WebSocket } from '@playwright/test';
 import { ADMIN, PREMIUM, login, shoot } from './helpers.ts';
 
@@ -33,11 +33,10 @@ function userChannelJoined(page: Page, ms = 30_000): Promise<void> {
 
 test('friend request and announcement arrive live; mark all read clears the badge', async ({
   page: mihai,
-  browser,
+  newContext,
 }) => {
   test.slow();
-  const adminContext = await browser.newContext();
-  await chooseEssentialCookies(adminContext);
+  const adminContext = await newContext();
   const ioana = await adminContext.newPage();
   await login(ioana, ADMIN);
   await login(mihai, PREMIUM);

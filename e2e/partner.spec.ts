@@ -2,7 +2,7 @@
 // here on E2E_PARTNER_PORT, which the e2e server is configured with (playwright.config.ts): a new
 // account connects the partner from /cont (signing in on the provider's own login form), a second
 // browser signs in with the partner alone and lands in that account, sees it connected, disconnects.
-import { test, expect, chooseEssentialCookies, type Page } from './fixtures.ts';
+import { test, expect, type Page } from './fixtures.ts';
 import { registerAccount } from './helpers.ts';
 import { E2E_PARTNER, E2E_PARTNER_PORT, E2E_PORT } from './env.ts';
 import { startPartner, type LocalPartner } from '../tests/server/fixtures/partner-provider.ts';
@@ -47,7 +47,7 @@ async function shots(page: Page, path: string, name: string): Promise<void> {
   if (token) await page.request.put('/api/v1/user/theme', { headers: { authorization: `Bearer ${token}` }, data: { theme: 'light' } });
 }
 
-test('connect the partner on /cont, sign in with it in another browser, see it connected, disconnect', async ({ page, browser }) => {
+test('connect the partner on /cont, sign in with it in another browser, see it connected, disconnect', async ({ page, newContext }) => {
   test.slow();
   const sub = `e2e-${Date.now()}`;
   partner.accounts.set(sub, { email: `partener.${Date.now()}@exemplu.ro`, email_verified: true, name: 'Paul Partenerescu' });
@@ -67,8 +67,7 @@ test('connect the partner on /cont, sign in with it in another browser, see it c
   await expect(page.locator('#parola').getByRole('button', { name: 'Schimbă parola' })).toHaveCount(0);
 
   // Another browser, nobody signed in: "Continuă cu Partener Test" opens the same account.
-  const other = await browser.newContext();
-  await chooseEssentialCookies(other);
+  const other = await newContext();
   const second = await other.newPage();
   await second.goto('/conectare');
   await shots(second, '/conectare', 'conectare');

@@ -1,13 +1,13 @@
 // Referrals (issue 8 §5) in Chromium on the sandbox provider: a user copies their personal link
 // from /setari/referrali; a friend registers through it in another browser and pays; both get
 // REFERRAL_REWARD_DAYS of premium, and the referrer's page shows who joined and what it earned.
-import { test, expect, chooseEssentialCookies } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { registerAccount, payWithTestCard } from './helpers.ts';
 import { REFERRAL_REWARD_DAYS } from '../src/shared/referral-rules.ts';
 
 test('a friend registers through the personal link and pays: both are rewarded, the page shows it', async ({
   page,
-  browser,
+  newContext,
 }) => {
   test.slow();
   await registerAccount(page, 'Andrei Recomandă');
@@ -18,8 +18,7 @@ test('a friend registers through the personal link and pays: both are rewarded, 
   expect(link.pathname).toBe('/inregistrare');
   expect(link.searchParams.get('ref')).toMatch(/^[0-9A-F]{12}$/);
 
-  const friendContext = await browser.newContext();
-  await chooseEssentialCookies(friendContext);
+  const friendContext = await newContext();
   const friend = await friendContext.newPage();
   try {
     await friend.goto(link.pathname + link.search);

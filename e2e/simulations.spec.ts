@@ -2,18 +2,17 @@
 // uuid is kept so that the app comes back to it on every start until it is finished.
 // SIM_SHOTS=dir saves the screens at 390 and 1280 px, light and dark.
 import { randomUUID } from 'node:crypto';
-import { test, expect, chooseEssentialCookies } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { ADMIN, login, registerAccount, shoot } from './helpers.ts';
 
 const MEDINSIDER = '6d1f0c1e-5b7a-4a53-9a1e-0c9a7e2d4b11'; // server/db/seed/simulations.ts
 const shots = process.env.SIM_SHOTS;
 
 
-test('a centre simulation: choose the centre and subjects, take it, see score, grade, rank and the admission estimate', async ({ page, browser }) => {
+test('a centre simulation: choose the centre and subjects, take it, see score, grade, rank and the admission estimate', async ({ page, newContext }) => {
   if (shots) test.setTimeout(240_000); // eight full-page screenshots per screen
   // An admin records last year's threshold (editable data with its source).
-  const adminContext = await browser.newContext();
-  await chooseEssentialCookies(adminContext);
+  const adminContext = await newContext();
   const admin = await adminContext.newPage();
   await login(admin, ADMIN);
   const saved = await admin.evaluate(async () => {
@@ -78,13 +77,12 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   await expect(page.locator('.sim-card', { hasText: 'Simulare Timișoara — model 2026' })).toBeVisible();
 });
 
-test('a Medinsider link: opening the app at its start returns to it, deep links and reloads stay, a newer link replaces it, finishing forgets it', async ({ page, browser }) => {
+test('a Medinsider link: opening the app at its start returns to it, deep links and reloads stay, a newer link replaces it, finishing forgets it', async ({ page, newContext }) => {
   test.setTimeout(120_000);
   const stored = () => page.evaluate(() => localStorage.getItem('simulation-medinsider-uuid'));
   // A second partner simulation, for the newer link.
   const NEWER = randomUUID();
-  const adminContext = await browser.newContext();
-  await chooseEssentialCookies(adminContext);
+  const adminContext = await newContext();
   const admin = await adminContext.newPage();
   await login(admin, ADMIN);
   const made = await admin.evaluate(async (id) => {
