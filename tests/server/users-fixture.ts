@@ -22,6 +22,17 @@ export type UserOverrides = Partial<{
 
 export const DEFAULT_PASSWORD = 'parola-buna-123';
 
+// One argon2id hash per password per test process: at the library's production cost (64 MiB, t=3)
+// a hash takes 0.2–0.6 s, and a fixture user is made in nearly every test. A salt shared between
+// fixture users changes nothing a test reads; the hashing of registration, reset and password change
+// runs as in production, through their own routes.
+const fixtureHashes = new Map<string, Promise<string>>();
+function fixtureHash(plain: string): Promise<string> {
+  let hash = fixtureHashes.get(plain);
+  if (!hash) fixtureHashes.set(plain, (hash = hashPassword(plain)));
+  return hash;
+}
+
 export async function createUser(
   db: Db,
   overrides: UserOverrides = {},
@@ -41,7 +52,7 @@ export async function createUser(
     [
       overrides.name ?? 'Popescu Ana',
       email,
-      plain ? await hashPassword(plain) : null,
+      plain ? await fixtureHash(plain) : null,
       provider,
       overrides.email_verified === false ? null : new Date(),
       overrides.manual_id ?? null,
