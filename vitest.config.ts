@@ -16,8 +16,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // A timeout here only catches a hang: nothing is timed. A test that builds three apps on
+          // PGlite took 37 s on a slower 2-core CI machine, past the former 30 s.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           pool: 'forks',
         },
       },

@@ -17,7 +17,7 @@ function cli(...args: string[]) {
     cwd: root,
     env,
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 120_000,
   });
   return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
 }
