@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { test, expect, type Page } from './fixtures.ts';
 import { DEMO, login, registerAccount, shoot } from './helpers.ts';
+import { bearer } from './people.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -139,7 +140,6 @@ test('the solve screen and the checkout: no serious or critical violation', asyn
 test('the group lobby: no serious or critical violation', async ({ page, newContext }) => {
   test.setTimeout(150_000);
   // Two candidates with the trial (group tests need Premium), friends, one invites the other.
-  const bearer = async (p: Page) => ({ authorization: `Bearer ${await p.evaluate(() => localStorage.getItem('token'))}` });
   const friendContext = await newContext({ bypassCSP: true });
   const friend = await friendContext.newPage();
   await registerAccount(friend, 'Filip Prieten');

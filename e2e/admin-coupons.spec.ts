@@ -80,5 +80,4 @@ test('admin makes a coupon, a user redeems it, the admin sees the use and disabl
   await user.getByLabel('Cod de reducere (opțional)').fill(code);
   await user.getByRole('button', { name: 'Aplică' }).click();
   await expect(user.getByText('Cuponul a expirat.')).toBeVisible();
-  await context.close();
 });

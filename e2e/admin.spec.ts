@@ -50,7 +50,6 @@ test('admin resolves a report made by the demo user', async ({ newContext }) => 
   await item.getByRole('button', { name: 'Marchează rezolvat' }).click();
   await expect(admin.getByText('Raportarea a fost rezolvată.')).toBeVisible();
   await expect(admin.locator('.report-item', { hasText: reason })).toHaveCount(0);
-  await adminContext.close();
 });
 
 test('admin creates a preview link that opens the grid', async ({ page, context }) => {
@@ -114,5 +113,4 @@ test('the content-quality queue lists a reported grid beside its statistics, and
       }
     }
   }
-  await adminContext.close();
 });

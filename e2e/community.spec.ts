@@ -73,7 +73,6 @@ test('a comment under a grid, a reply and a vote from someone else; a proposal v
   await ana.reload();
   await ana.getByRole('button', { name: 'Cele mai noi' }).click();
   await expect(ana.locator('.proposal', { hasText: title }).locator('.proposal__votes')).toHaveText('1');
-  await mihaiContext.close();
 });
 
 /** Resolves once a websocket of the page has joined the channel (whichever socket it is on). */
@@ -130,7 +129,6 @@ test('a discussion lives: a comment, a reply and a vote show to the other reader
   await mihai.getByRole('button', { name: 'Trimite răspunsul' }).click();
   await expect(anaThread.locator('article.comment--reply', { hasText: answer })).toBeVisible({ timeout: 15_000 });
   await expect(anaThread.locator('article.comment', { hasText: question }).locator('.comment__votes')).toHaveText('1');
-  await mihaiContext.close();
 });
 
 test('the public community page lists threads read-only', async ({ page }) => {

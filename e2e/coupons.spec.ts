@@ -102,7 +102,6 @@ test('the anniversary code: a visitor signs in through the modal, comes back, cl
   await expect(visitor).toHaveURL(/\/cont\/premium\?cupon=ANIV-/);
   // Its free days do not stop the purchase: the packages are there with the discount.
   await expect(visitor.getByText(/Cupon ANIV-[A-Z2-9]{10}: −20%/)).toBeVisible();
-  await context.close();
 });
 
 test('the trial: activated once, refused the second time', async ({ page, context }) => {

@@ -12,7 +12,10 @@ export async function chooseEssentialCookies(context: BrowserContext): Promise<v
   });
 }
 
-export const test = base.extend<{ cookieChoice: boolean; newContext: (options?: BrowserContextOptions) => Promise<BrowserContext> }>({
+/** Opens another person's browser context, closed by the `newContext` fixture when the test ends. */
+export type NewContext = (options?: BrowserContextOptions) => Promise<BrowserContext>;
+
+export const test = base.extend<{ cookieChoice: boolean; newContext: NewContext }>({
   cookieChoice: [true, { option: true }],
   context: async ({ context, cookieChoice }, provide) => {
     if (cookieChoice) await chooseEssentialCookies(context);

@@ -82,7 +82,6 @@ test('request, accept, remove, block between two accounts', async ({ page: ana, 
   await expect(ana.getByText('Persoana a fost deblocată.')).toBeVisible();
   await search(mihai, 'Ana Popescu');
   await expect(mihai.getByTestId('friends-results')).toContainText('Ana Popescu');
-  await mihaiContext.close();
 });
 
 
@@ -151,5 +150,4 @@ test('/prieteni follows the other side live: a request arriving, withdrawn, acce
   await ana.getByTestId('friends-friends').getByRole('button', { name: 'Șterge' }).click();
   await expect(ana.getByRole('dialog')).toBeVisible();
   await shoot(ana, SHOTS, 'unfriend-confirm', '[role="dialog"]');
-  await ionContext.close();
 });

@@ -4,13 +4,13 @@
 // screen with its full 10 s. Each page records, the moment its DOM first shows a grid, what the
 // timer said then (a MutationObserver runs before the paint), so a late screen cannot hide
 // behind Playwright's own polling.
-import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { test, expect, type NewContext } from './fixtures.ts';
 import { shoot } from './helpers.ts';
 import { bearer, befriend, person, type Person } from './people.ts';
 
 /** A person of people.ts whose page records the first timer text each grid showed, and each pause's, as the DOM changes. */
-async function timedPerson(newContext: () => Promise<BrowserContext>, name: string): Promise<Person> {
+async function timedPerson(newContext: NewContext, name: string): Promise<Person> {
   const p = await person(newContext, name);
   await p.page.addInitScript(() => {
     const seen = { grids: {} as Record<string, string>, pauses: {} as Record<string, string> };

@@ -1,14 +1,10 @@
 // /mesaje and /mesaje/:user with two people in two browser contexts (issue 7 §3 and §6): a
 // message live both ways, seen ticks, the navbar badge, and a message written while really
 // offline shown as pending and arriving exactly once after the connection returns.
-import { test, expect, type Page } from './fixtures.ts';
-import type { BrowserContext } from '@playwright/test';
+import { test, expect, type NewContext, type Page } from './fixtures.ts';
 import { DEMO, PREMIUM, login, registerAccount, shoot } from './helpers.ts';
+import { bearer } from './people.ts';
 
-async function bearer(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  return { authorization: `Bearer ${token}` };
-}
 async function userId(page: Page): Promise<number> {
   const res = await page.request.get('/api/v1/user', { headers: await bearer(page) });
   return ((await res.json()) as { user: { id: number } }).user.id;
@@ -107,7 +103,6 @@ test('live both ways, seen ticks, badge, and an offline message sent once', asyn
   expect(texts.filter((t) => t === 'Scris fără conexiune')).toHaveLength(1);
   await ana.reload();
   await expect(bubble(ana, 'Scris fără conexiune')).toHaveCount(1);
-  await mihaiContext.close();
 });
 
 test('a grid shared from the solve screen is solved by the friend in the conversation', async ({ page: ana, newContext }) => {
@@ -138,7 +133,6 @@ test('a grid shared from the solve screen is solved by the friend in the convers
   await card.locator('.shared-grid__option').first().click();
   await card.getByRole('button', { name: 'Verifică' }).click();
   await expect(card.getByRole('status')).toHaveText(/Corect!|Greșit\. Răspuns corect: [A-E]/);
-  await mihaiContext.close();
 });
 
 test('history loads backwards as the reader scrolls up', async ({ page: ana, newContext }) => {
@@ -174,23 +168,21 @@ test('history loads backwards as the reader scrolls up', async ({ page: ana, new
   const history = texts.filter((t) => t.startsWith('Istoric '));
   expect(history).toEqual([...history].sort());
   expect(new Set(history).size).toBe(history.length);
-  await mihaiContext.close();
 });
 
 /** Two new people, friends, each signed in in a context of their own (their friendship ends in the test). */
-async function newPair(ana: Page, newContext: () => Promise<BrowserContext>, names: [string, string]) {
-  const otherContext = await newContext();
-  const other = await otherContext.newPage();
+async function newPair(ana: Page, newContext: NewContext, names: [string, string]) {
+  const other = await (await newContext()).newPage();
   await registerAccount(ana, names[0]);
   await registerAccount(other, names[1]);
   const ids = await befriend(ana, other);
-  return { other, otherContext, ...ids };
+  return { other, ...ids };
 }
 
 test('messages queued offline and refused (unfriended meanwhile) stay "Netrimis" after a reload until deleted or copied; the history stays readable', async ({ page: ana, newContext }) => {
   test.slow();
   await ana.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { other: ion, otherContext, aId: anaId, bId: ionId } = await newPair(ana, newContext, ['Ana Netrimis', 'Ion Plecat']);
+  const { other: ion, aId: anaId, bId: ionId } = await newPair(ana, newContext, ['Ana Netrimis', 'Ion Plecat']);
   await ana.goto(`/mesaje/${ionId}`);
   await write(ana, 'Înainte de despărțire https://grilio.ro/teste?x=1.');
   await expect(bubble(ana, 'Înainte de despărțire').locator('[data-status="sent"]')).toBeVisible();
@@ -234,12 +226,11 @@ test('messages queued offline and refused (unfriended meanwhile) stay "Netrimis"
   expect(((await h.json()) as { messages: Array<{ text: string }> }).messages.map((m) => m.text)).toEqual([
     'Înainte de despărțire https://grilio.ro/teste?x=1.',
   ]);
-  await otherContext.close();
 });
 
 test('a send that got no answer goes out by itself (backoff), no online event needed; sign-out with one waiting warns', async ({ page: ana, newContext }) => {
   test.slow();
-  const { other: ion, otherContext, aId: anaId, bId: ionId } = await newPair(ana, newContext, ['Ana Rețea', 'Ion Răbdător']);
+  const { other: ion, aId: anaId, bId: ionId } = await newPair(ana, newContext, ['Ana Rețea', 'Ion Răbdător']);
   await ana.goto(`/mesaje/${ionId}`);
   await expect(ana.getByText('Niciun mesaj încă. Scrie primul!')).toBeVisible();
   // The connection drops without the browser noticing: the send gets no HTTP answer.
@@ -267,5 +258,4 @@ test('a send that got no answer goes out by itself (backoff), no online event ne
   await ana.getByLabel('Mesaj', { exact: true }).fill(Array.from({ length: 8 }, (_, i) => `Rândul ${i + 1}`).join('\n'));
   await expect(bubble(ana, 'Mesaj de umplutură 7')).toBeInViewport();
   await shoot(ana, SHOTS, 'composer-grown', '.convo');
-  await otherContext.close();
 });

@@ -115,7 +115,6 @@ test('friend request and announcement arrive live; mark all read clears the badg
   await expect(mihai.getByLabel(/notificări noi/)).toHaveCount(0);
 
   await ioana.request.delete(`/api/v1/friends/requests/${mihaiId}`, { headers: ioanaAuth });
-  await adminContext.close();
 });
 
 test('the service worker shows a pushed notification', async ({ page, context, baseURL }) => {

@@ -85,7 +85,6 @@ test('connect the partner on /cont, sign in with it in another browser, see it c
   await expect(second.getByText('Contul partener a fost deconectat.')).toBeVisible();
   await expect(connected.getByRole('button', { name: 'Conectează Partener Test' })).toBeVisible();
   await expect(second.locator('#parola').getByRole('button', { name: 'Schimbă parola' })).toBeVisible();
-  await other.close();
 });
 
 test('sign up with the partner from /inregistrare: a new account, its address already confirmed', async ({ page }) => {

@@ -1,7 +1,7 @@
 // People of a multi-person test (groups, group timing): each a new premium account signed in on a
 // browser context of its own, made by the `newContext` fixture so it is closed when the test ends.
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, type NewContext } from './fixtures.ts';
 import { registerAccount } from './helpers.ts';
 
 export type Person = { page: Page; id: number; name: string };
@@ -9,7 +9,7 @@ export type Person = { page: Page; id: number; name: string };
 export const bearer = async (page: Page) => ({ authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` });
 
 /** A new account signed in on its own context; with `premium` (the default) its 3-day trial is on. */
-export async function person(newContext: () => Promise<BrowserContext>, name: string, { premium = true } = {}): Promise<Person> {
+export async function person(newContext: NewContext, name: string, { premium = true } = {}): Promise<Person> {
   const page = await (await newContext()).newPage();
   await registerAccount(page, name);
   const headers = await bearer(page);

@@ -20,26 +20,23 @@ test('a friend registers through the personal link and pays: both are rewarded, 
 
   const friendContext = await newContext();
   const friend = await friendContext.newPage();
-  try {
-    await friend.goto(link.pathname + link.search);
-    await expect(friend.getByRole('note')).toContainText(
-      `amândoi primiți ${REFERRAL_REWARD_DAYS} zile de Premium`,
-    );
-    await registerAccount(friend, 'Ioana Invitată', link.pathname + link.search);
+  await friend.goto(link.pathname + link.search);
+  await expect(friend.getByRole('note')).toContainText(
+    `amândoi primiți ${REFERRAL_REWARD_DAYS} zile de Premium`,
+  );
+  await registerAccount(friend, 'Ioana Invitată', link.pathname + link.search);
 
-    // Joined, not yet rewarded.
-    await page.reload();
-    const row = page.locator('.referral', { hasText: 'Ioana' });
-    await expect(row).toContainText('Așteaptă prima plată');
-    await expect(row).not.toContainText('Invitată'); // first name only
+  // Joined, not yet rewarded.
+  await page.reload();
+  const row = page.locator('.referral', { hasText: 'Ioana' });
+  await expect(row).toContainText('Așteaptă prima plată');
+  await expect(row).not.toContainText('Invitată'); // first name only
 
-    await friend.goto('/cont/premium');
-    await friend.getByRole('radio', { name: /^1 lună/ }).check();
-    await payWithTestCard(friend);
-    await expect(friend.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
-  } finally {
-    await friendContext.close();
-  }
+  await friend.goto('/cont/premium');
+  await friend.getByRole('radio', { name: /^1 lună/ }).check();
+  await payWithTestCard(friend);
+  await expect(friend.getByText('Plata a fost efectuată. Bine ai venit în familia Premium!')).toBeVisible();
+  await friendContext.close();
 
   await page.reload();
   await expect(page.locator('.referral', { hasText: 'Ioana' })).toContainText(
