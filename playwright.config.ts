@@ -6,12 +6,16 @@ export default defineConfig({
   testDir: 'e2e',
   // e2e/cluster/ runs against the cluster, with its own config (npm run test:e2e:cluster).
   testIgnore: 'cluster/**',
+  // `npm test` runs two halves at once (tests/run-layers.ts): each keeps its results apart, since
+  // Playwright empties its output folder when it starts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // Under `npm test` the JSON report too: tests/timing/report.ts names every test that passed only on its retry.
+  reporter: process.env.TEST_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.TEST_JSON_REPORT }]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'ro-RO',

@@ -1,28 +1,52 @@
 import { defineConfig } from 'vitest/config';
 
+// Under `npm test` (tests/run-layers.ts) each layer also writes vitest's JSON report, from which
+// tests/timing/report.ts lists the skipped tests.
+const jsonReport = process.env.TEST_JSON_REPORT;
+
+/** Server tests that open no database (the answer-sheet reader, the realtime frames, in-memory
+ *  caches, the bench's statistics): the server-nodb project, run once, not once per database.
+ *  GRILIO_TEST_NO_DB makes tests/server/helpers.ts refuse to open one there. */
+const NO_DB = [
+  'tests/server/omr-*.test.ts',
+  'tests/server/realtime-frame.test.ts',
+  'tests/server/token-cache.test.ts',
+  'tests/server/user-row-cache.test.ts',
+  'tests/server/bench-inp-stats.test.ts',
+];
+
+const serverTest = {
+  environment: 'node' as const,
+  // A timeout here only catches a hang: nothing is timed. A test that builds three apps on
+  // PGlite took 37 s on a slower 2-core CI machine, past the former 30 s.
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+  pool: 'forks' as const,
+  setupFiles: ['tests/timing/record-file.ts'],
+};
+
 export default defineConfig({
   test: {
+    reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
     projects: [
       {
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['tests/unit/setup.ts'],
+          setupFiles: ['tests/unit/setup.ts', 'tests/timing/record-file.ts'],
         },
       },
       {
         test: {
+          ...serverTest,
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          // A timeout here only catches a hang: nothing is timed. A test that builds three apps on
-          // PGlite took 37 s on a slower 2-core CI machine, past the former 30 s.
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          pool: 'forks',
+          exclude: NO_DB,
+          globalSetup: ['tests/server/global-setup.ts'],
         },
       },
+      { test: { ...serverTest, name: 'server-nodb', include: NO_DB, env: { GRILIO_TEST_NO_DB: '1' } } },
     ],
   },
 });

@@ -89,8 +89,13 @@ test.describe('before the service worker has the app (a first visit, or no servi
     await login(page);
     await page.goto('/teste');
     await dismissOverlays(page);
+    // The dashboard's own code must be here before the connection goes: `goto` returns at the load
+    // event, and a slow machine was still fetching the screen's chunk then (the test then waited
+    // for a link of a screen that was itself waiting for the network: failed once, under load, 28 Nov).
+    const history = page.getByRole('link', { name: 'Istoric teste', exact: true });
+    await expect(history).toBeVisible();
     await context.setOffline(true);
-    await page.getByRole('link', { name: 'Istoric teste', exact: true }).click();
+    await history.click();
     // No error page: the old screen stays and the offline notice says what waits.
     await expect(page.getByTestId('offline-indicator')).toContainText(SCREEN_WAITS);
     await expect(page.getByText('Ceva nu a mers bine')).toHaveCount(0);

@@ -1,20 +1,23 @@
-// `npm test`: every test layer, in two lanes that run side by side.
-//   lane 1 (CPU-bound): unit → server on PGlite → server on PostgreSQL (only when TEST_DATABASE_URL is set)
-//   lane 2 (mostly waiting on a browser): build → first-load budgets → end-to-end in Chromium → the
-//   cluster end-to-end tests (only with TEST_DATABASE_URL: two processes behind nginx on that
-//   PostgreSQL server, Redis at CLUSTER_E2E_REDIS_URL or 127.0.0.1:6379, an S3 server)
-// Why two lanes and not four: the machines have two cores. The vitest layers keep both busy, while the
-// end-to-end layer spends most of its time waiting for pages, so overlapping it with them shortens the
-// whole run (CI: ~50 → ~30 min) without running two CPU-bound suites against each other.
-// Each layer writes its own log (TEST_LOG_DIR, else a temporary folder), printed whole when the layer ends
-// so the lanes' output never interleaves; a lane stops at its first red layer, the other lane goes on,
-// and the exit code is non-zero when any layer failed.
+// `npm test`: every check and test layer, in three lanes that run side by side.
+//   cpu:      lint → unit → server-nodb → server on PGlite → server on PostgreSQL (TEST_DATABASE_URL)
+//   browser:  build + first-load budgets → e2e, first half → cluster e2e (TEST_DATABASE_URL: two
+//             processes behind nginx on that PostgreSQL server, Redis, an S3 server)
+//   browser2: typecheck → (once the build passed) e2e, second half, on a server of its own
+// Why this shape: the machines have two cores. The vitest layers and the checks are CPU-bound; an
+// end-to-end test mostly waits (a page, a realtime event, a toast: the e2e layer used 0.43 of a
+// core over 27 min). So the end-to-end tests run as two halves at once, each against its own server
+// (port, data folder), beside one CPU-bound layer at a time (docs/MEASUREMENTS.md, issue 29).
+// Each layer writes its own log (TEST_LOG_DIR, else a temporary folder), printed whole when the layer
+// ends so the lanes' output never interleaves; a lane stops at its first red layer, the others go
+// on, and the exit code is non-zero when any layer failed. At the end, tests/timing/report.ts prints
+// the minutes per layer, the slowest files, the tests that passed only on a retry and the skipped ones.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { report } from './timing/report.ts';
 
-type Layer = { name: string; script: string; env?: Record<string, string> };
+type Layer = { name: string; command: string[]; env?: Record<string, string>; after?: string };
 
 const logDir = process.env.TEST_LOG_DIR ?? mkdtempSync(join(tmpdir(), 'grilio-test-logs-'));
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -26,19 +29,36 @@ function adminUrl(url: string): string {
   return u.toString();
 }
 
+const npm = (script: string, ...args: string[]) => ['npm', 'run', '--silent', script, ...(args.length ? ['--', ...args] : [])];
 // The PGlite layers must not inherit a DATABASE_URL from the caller's shell: PGlite is what they test.
 const pglite = { DATABASE_URL: '' };
+/** One half of the end-to-end tests (Playwright's shard, whole files), on a server of its own. */
+const e2eHalf = (n: 1 | 2, port: number): Layer => ({
+  name: `e2e-${n}`,
+  command: ['npx', 'playwright', 'test', `--shard=${n}/2`],
+  after: 'build',
+  env: { ...pglite, E2E_PORT: String(port), E2E_DATA_DIR: join(tmpdir(), `grilio-e2e-${n}`), E2E_OUTPUT_DIR: `test-results/e2e-${n}` },
+});
+
 const lanes: Layer[][] = [
   [
-    { name: 'unit', script: 'test:unit' },
-    { name: 'server-pglite', script: 'test:server', env: pglite },
-    ...(pgUrl ? [{ name: 'server-postgres', script: 'test:server', env: { DATABASE_URL: pgUrl } }] : []),
+    { name: 'lint', command: npm('lint') },
+    { name: 'unit', command: npm('test:unit') },
+    { name: 'server-nodb', command: npm('test:server:nodb') },
+    { name: 'server-pglite', command: npm('test:server:db'), env: pglite },
+    ...(pgUrl ? [{ name: 'server-postgres', command: npm('test:server:db'), env: { DATABASE_URL: pgUrl } }] : []),
   ],
   [
-    { name: 'e2e', script: 'test:e2e', env: pglite },
-    ...(pgUrl ? [{ name: 'e2e-cluster', script: 'test:e2e:cluster', env: { CLUSTER_E2E_DATABASE_URL: adminUrl(pgUrl) } }] : []),
+    { name: 'build', command: ['sh', '-c', 'npm run --silent build -- --logLevel warn && npm run --silent test:budgets'] },
+    e2eHalf(1, 8181),
+    ...(pgUrl ? [{ name: 'e2e-cluster', command: npm('test:e2e:cluster'), env: { CLUSTER_E2E_DATABASE_URL: adminUrl(pgUrl), E2E_OUTPUT_DIR: 'test-results/e2e-cluster' } }] : []),
   ],
+  [{ name: 'typecheck', command: npm('typecheck') }, e2eHalf(2, 8381)],
 ];
+
+const finished = new Map<string, Promise<boolean>>();
+const done: Record<string, (ok: boolean) => void> = {};
+for (const layer of lanes.flat()) finished.set(layer.name, new Promise((r) => (done[layer.name] = r)));
 
 function runLayer(layer: Layer): Promise<boolean> {
   const logPath = join(logDir, `${layer.name}.log`);
@@ -46,15 +66,23 @@ function runLayer(layer: Layer): Promise<boolean> {
   const started = Date.now();
   console.log(`== ${layer.name}: started (log ${logPath})`);
   return new Promise((resolve) => {
-    const env = { ...process.env, ...layer.env };
+    // What tests/timing/report.ts reads: each vitest file's wall and CPU, each runner's JSON report.
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      TEST_LAYER: layer.name,
+      TEST_TIMING_FILE: join(logDir, 'files.jsonl'),
+      TEST_JSON_REPORT: join(logDir, `${layer.name}.json`),
+      ...layer.env,
+    };
     if (env.DATABASE_URL === '') delete env.DATABASE_URL;
-    const child = spawn('npm', ['run', layer.script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(layer.command[0], layer.command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.on('close', (code) => {
       log.end(() => {
-        const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-        process.stdout.write(`\n== ${layer.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${minutes} min\n`);
+        const minutes = (Date.now() - started) / 60_000;
+        appendFileSync(join(logDir, 'layers.jsonl'), JSON.stringify({ name: layer.name, minutes, ok: code === 0 }) + '\n');
+        process.stdout.write(`\n== ${layer.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${minutes.toFixed(1)} min\n`);
         process.stdout.write(readFileSync(logPath, 'utf8'));
         resolve(code === 0);
       });
@@ -63,11 +91,21 @@ function runLayer(layer: Layer): Promise<boolean> {
 }
 
 async function runLane(layers: Layer[]): Promise<boolean> {
+  let ok = true;
   for (const layer of layers) {
-    if (!(await runLayer(layer))) return false;
+    // A layer that needs another's output (the e2e halves need the build) waits for it; a red
+    // prerequisite or an earlier red layer of this lane leaves it unrun, and the run red.
+    if (ok && layer.after && !(await finished.get(layer.after))) {
+      console.log(`== ${layer.name}: not run, ${layer.after} failed`);
+      ok = false;
+    }
+    if (ok) ok = await runLayer(layer);
+    done[layer.name](ok);
   }
-  return true;
+  return ok;
 }
 
+const startedAt = Date.now();
 const results = await Promise.all(lanes.map(runLane));
+console.log(`\n${report(logDir)}\n== all layers: ${((Date.now() - startedAt) / 60_000).toFixed(1)} min`);
 process.exit(results.every(Boolean) ? 0 : 1);

@@ -1,18 +1,29 @@
 // Test harness: a fresh app per test file on PGlite in memory, or on PostgreSQL in a schema
 // of its own when DATABASE_URL is set (dropped afterwards).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDb } from '../../server/db/open.ts';
+import { openPglite } from '../../server/db/pglite.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
 import type { Db } from '../../server/db/db.ts';
 
 export type TestApp = { app: FastifyInstance; db: Db; config: Config; close: () => Promise<void> };
+
+/** The migrated database tests/server/global-setup.ts dumped for this run, read once per process. */
+let snapshot: Blob | undefined;
+function pgliteSnapshot(): Blob {
+  const file = inject('pgliteSnapshot');
+  if (!file) throw new Error('no PGlite snapshot: tests/server/global-setup.ts did not run');
+  snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
+}
 
 async function adminQuery(url: string, sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: url });
@@ -25,11 +36,13 @@ async function adminQuery(url: string, sql: string): Promise<void> {
  *  PostgreSQL, `another()` opens a second pool on it, as another process would (null on PGlite,
  *  which one process holds); the caller closes it. */
 export async function openTestDb(): Promise<{ db: Db; close: () => Promise<void>; another: () => Promise<Db | null> }> {
+  // server-nodb runs once, not once per database: a file there that opens one belongs in `server`.
+  if (process.env.GRILIO_TEST_NO_DB) throw new Error('a server-nodb test file opens a database: move it out of NO_DB in vitest.config.ts');
   const url = process.env.DATABASE_URL;
   const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   if (url) await adminQuery(url, `create schema ${schema}`);
-  const db = await openDb({ databaseUrl: url, dataDir: null, schema });
-  await migrate(db);
+  const db = url ? await openDb({ databaseUrl: url, dataDir: null, schema }) : await openPglite(undefined, pgliteSnapshot());
+  await migrate(db); // on the PGlite snapshot nothing is left to apply: one query
   return {
     db,
     another: async () => (url ? openDb({ databaseUrl: url, dataDir: null, schema }) : null),

@@ -21,6 +21,7 @@ import { writeSettings } from '../../server/modules/invoices/queries.ts';
 import type { CheckoutResponse, PremiumPackage } from '../../src/shared/payment-payloads.ts';
 import type { InvoiceView, PaymentHistoryItem } from '../../src/shared/invoice-payloads.ts';
 import { TEST_SELLER } from '../test-seller.ts';
+import { lacks } from '../needs-tool.ts';
 
 const VALIDATOR = resolve(import.meta.dirname, '../../../shared/efactura/validate.sh');
 const run = promisify(execFile);
@@ -176,8 +177,7 @@ describe('e-Factura XML of every kind of invoice', () => {
   });
 
   it('pass the official validator (UBL 2.1 XSD, EN 16931, CIUS-RO): every kind, every seller setting', { timeout: 400_000 }, async (ctx) => {
-    if (skipReason) {
-      console.warn(`official e-Factura validator skipped: ${skipReason}`);
+    if (lacks('the official e-Factura validator', !skipReason, skipReason ?? '')) {
       ctx.skip();
       return;
     }

@@ -42,8 +42,20 @@ describe('OMR thresholds', () => {
     const r = rng(3);
     const fills = Array.from({ length: 500 }, () => Math.max(0, 0.05 + gauss(r) * 0.03));
     const t = thresholds([...fills, 0.18, 0.19, 0.2]);
-    expect(t.hi).toBe(Infinity);
+    expect(t.markCentre).toBeNull();
+    expect(t.hi).toBeGreaterThanOrEqual(0.5);
     expect(decide(spot(0.2), t)).toBe('uncertain');
+  });
+
+  it('a sheet answered on two rows only: solid fills are marked, a half-filled one is the candidate\'s to confirm', () => {
+    const r = rng(5);
+    const blanks = Array.from({ length: 998 }, () => Math.max(0, 0.05 + gauss(r) * 0.01));
+    const t = thresholds([...blanks, 0.82, 0.78]);
+    expect(t.markCentre).toBeNull();
+    expect(decide(spot(0.82), t)).toBe('marked');
+    expect(decide(spot(0.78), t)).toBe('marked');
+    expect(decide(spot(0.42), t)).toBe('uncertain');
+    expect(decide(spot(0.05), t)).toBe('blank');
   });
 
   it('a fill crossed out past its outline goes to review', () => {

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lacks } from '../needs-tool.ts';
 import { SAMPLES_DIR, sampleImages, scoreSample } from '../../server/modules/scans/omr/omrchecker-bench.ts';
 import { expandLabels, samplePage, templateFields, type OmrTemplate } from '../../server/modules/scans/omr/omrchecker.ts';
 
@@ -74,7 +75,7 @@ describe('OMRChecker template adapter', () => {
   });
 });
 
-describe.skipIf(!existsSync(join(SAMPLES_DIR, 'ground_truth.json')))('OMRChecker samples', () => {
+describe.skipIf(lacks('OMRChecker samples', existsSync(join(SAMPLES_DIR, 'ground_truth.json')), `${SAMPLES_DIR}, from ../shared/omr-samples`))('OMRChecker samples', () => {
   it('covers every image of ground_truth.json', () => {
     expect([...Object.keys(MIN_RIGHT), ...Object.keys(SKIPPED)].sort()).toEqual([...sampleImages()].sort());
   });

@@ -21,6 +21,7 @@ import { scoreReading } from '../../server/modules/scans/omr/accuracy.ts';
 import { closeSheetPool, readSheetInPool } from '../../server/modules/scans/omr/pool.ts';
 import type { SheetMeta } from '../../server/modules/scans/omr/types.ts';
 import { loadCv } from '../../server/modules/scans/omr/opencv.ts';
+import { lacks } from '../needs-tool.ts';
 
 const meta = (questionCount: number, sheetId = '6b1f0e2a-93c4-4d7e-8f10-2a3b4c5d6e7f'): SheetMeta => ({
   sheetId,
@@ -303,7 +304,7 @@ describe('the printable PDF', () => {
   });
 
   const pdftoppm = ['/usr/bin/pdftoppm', '/usr/local/bin/pdftoppm'].find((p) => existsSync(p));
-  it.skipIf(!pdftoppm)('prints a sheet the reader finds: markers, QR and all ellipses blank', async () => {
+  it.skipIf(lacks('pdftoppm', !!pdftoppm, 'Debian package poppler-utils'))('prints a sheet the reader finds: markers, QR and all ellipses blank', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'omr-pdf-'));
     const m = meta(200, 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b');
     const file = join(dir, 'sheet.pdf');

@@ -11,6 +11,7 @@ import { revokeTokens, TOKEN_CACHE_TTL_MS } from '../../server/lib/sessions.ts';
 import { redisInvalidation } from '../../server/lib/token-invalidation.ts';
 import { buildTestApp, countingDb, openTestDb } from './helpers.ts';
 import { createUser, DEFAULT_PASSWORD } from './users-fixture.ts';
+import { lacks } from '../needs-tool.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -171,10 +172,7 @@ async function redisAnswers(): Promise<boolean> {
 }
 
 const redisUp = await redisAnswers();
-// On CI Redis runs: there a missing Redis fails these tests instead of skipping them.
-if (!redisUp && !process.env.CI) console.warn(`sessions.test.ts: Redis at ${REDIS_URL} does not answer, cross-process tests skipped`);
-
-describe.skipIf(!redisUp && !process.env.CI)('two processes on one database, through Redis', () => {
+describe.skipIf(lacks(`Redis at ${REDIS_URL}`, redisUp, 'redis-server; .ci/run uses the machine\'s own'))('two processes on one database, through Redis', () => {
   it('sign-out on A makes the token fail on B at once, not after the cache life', async () => {
     const env = { REDIS_URL, SESSIONS_REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}:` };
     // B's clock never moves: its cache entry cannot age out, only the Redis message can evict it.

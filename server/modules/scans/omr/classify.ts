@@ -29,6 +29,14 @@ export interface Thresholds {
 const MIN_GAP = 0.1;
 /** Below this fill the ink is too little to be a mark (a dot, a speck): blank whatever the sheet. */
 const ABS_FLOOR = 0.06;
+/**
+ * With no marked cluster to compare with (a sheet answered on one or two rows), only solid ink is
+ * read as marked: at least half the ellipse dark, and 0.4 above the blank cloth. A pen or soft pencil
+ * filling the ellipse as instructed reads 0.7–0.9; a light or partial mark stays the candidate's
+ * to confirm.
+ */
+const SOLID_INK = 0.5;
+const SOLID_INK_ABOVE_CLOTH = 0.4;
 
 function median(sorted: number[]): number {
   if (sorted.length === 0) return 0;
@@ -77,12 +85,13 @@ export function thresholds(fills: number[]): Thresholds {
   // hard pencil pressed lightly still stands that far off clean paper), and at least a few marks.
   if (mc === null || marks.length < 3 || mc - bc < Math.max(MIN_GAP, 2.5 * (bs + ms))) {
     // No marked cluster: the whole sheet is blank cloth. Anything clearly off it is uncertain,
-    // never marked (nothing to compare it with), and however wide the cloth's spread, a fill
-    // 0.12 above its centre is never taken for blank.
+    // unless it is solid ink (nothing to compare a lighter mark with), and however wide the
+    // cloth's spread, a fill 0.12 above its centre is never taken for blank.
     const c = median(sorted);
     const s = spread(sorted, c);
     const lo = Math.max(c + Math.min(Math.max(4 * s, 0.05), 0.12), ABS_FLOOR);
-    return { lo, hi: Infinity, blankCentre: c, blankSpread: s, markCentre: null };
+    const hi = Math.max(SOLID_INK, c + SOLID_INK_ABOVE_CLOTH, lo + 0.06);
+    return { lo, hi, blankCentre: c, blankSpread: s, markCentre: null };
   }
   const gap = mc - bc;
   // Confident blank: within the blank cluster (4 spreads, at least 0.05 and a tenth of the gap:
