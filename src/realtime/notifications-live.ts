@@ -12,7 +12,6 @@ import {
   ANNOUNCEMENTS_CHANNEL,
   type NotificationEvent,
 } from '../shared/notification-payloads.ts';
-import { refreshCounts } from '../state/layout-counts.ts';
 
 export const NOTIFICATION_EVENT = 'notification';
 /** Echo's name for it (Echo adds the `private-` prefix). */
@@ -44,9 +43,11 @@ function attach(echo: Echo<'pusher'>, userId: number | null) {
     // A request sent, answered or withdrawn, a friend removed (issue 23 §3): read again.
     .listen(`.${FRIENDS_EVENT}`, () => friendsChanged())
     // Events sent while the channel was not (yet, or no longer) subscribed are not replayed: on
-    // every (re)subscription the count is taken from the server again, so none is missed.
+    // every (re)subscription what they would have changed is read again — the counts, the feed if
+    // held, the friends screen's lists — so none is missed (a request sent while the page loaded
+    // stayed off an open /notificari until a reload).
     .subscribed(() => {
-      if (current?.userId === userId) void refreshCounts().catch(() => undefined);
+      if (current?.userId === userId) friendsChanged();
     });
   // Announcements come once for everyone on their own channel (authorised for any signed-in user).
   echo.private(ANNOUNCEMENTS).listen(`.${ANNOUNCEMENT_EVENT}`, () => receiveAnnouncement());

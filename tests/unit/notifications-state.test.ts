@@ -81,3 +81,27 @@ describe('notifications state', () => {
     expect(notificationsBadge({ messages: 0, friendships: 0, notifications: 2 }, true)).toBe(2);
   });
 });
+
+describe('the private channel (re)subscribed', () => {
+  it('reads again the feed held and the friends screen, not only the counts: what arrived unsubscribed is not lost', async () => {
+    const live = await import('../../src/realtime/notifications-live.ts');
+    let onSubscribed: (() => void) | null = null;
+    const channel = {
+      listen: () => channel,
+      subscribed: (f: () => void) => ((onSubscribed = f), channel),
+    };
+    const echo = { private: () => channel, leave: () => undefined, connector: { channels: {} } };
+    // The feed was loaded (an open /notificari) before the channel was subscribed.
+    vi.mocked(apiMock.getNotifications).mockResolvedValueOnce({ notifications: [item(1)], next_before: null } as never);
+    await state.loadFirstPage();
+    expect(app.notifications.map((n) => n.id)).toEqual([1]);
+    const stop = live.followNotifications(echo as never);
+    // A request arrived meanwhile: the server's feed has it, no event will come for it.
+    vi.mocked(apiMock.getNotifications).mockResolvedValueOnce({ notifications: [item(2), item(1)], next_before: null } as never);
+    const version = state.friendsLive.version;
+    onSubscribed!();
+    await vi.waitFor(() => expect(app.notifications.map((n) => n.id)).toEqual([2, 1]));
+    expect(state.friendsLive.version).toBe(version + 1);
+    stop();
+  });
+});
