@@ -8,15 +8,20 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openPglite } from '../../server/db/pglite.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { hashPassword } from '../../server/lib/passwords.ts';
+import { DEFAULT_PASSWORD } from './users-fixture.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated PGlite data directory as a tar file; '' on PostgreSQL. */
     pgliteSnapshot: string;
+    /** argon2id of DEFAULT_PASSWORD at production cost, made once per run for every fixture user. */
+    defaultPasswordHash: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
+  project.provide('defaultPasswordHash', await hashPassword(DEFAULT_PASSWORD));
   if (process.env.DATABASE_URL) {
     project.provide('pgliteSnapshot', '');
     return () => undefined;

@@ -1,6 +1,7 @@
 // Signed-in users for server tests without going through the auth routes: a users row plus an
 // auth_tokens row holding the SHA-256 of a fresh token (what the auth plugin looks up).
 import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
 import type { Db } from '../../server/db/db.ts';
 import { hashToken, newToken } from '../../server/lib/tokens.ts';
 import { hashPassword } from '../../server/lib/passwords.ts';
@@ -22,12 +23,17 @@ export type UserOverrides = Partial<{
 
 export const DEFAULT_PASSWORD = 'parola-buna-123';
 
-// One argon2id hash per password per test process: at the library's production cost (64 MiB, t=3)
-// a hash takes 0.2–0.6 s, and a fixture user is made in nearly every test. A salt shared between
-// fixture users changes nothing a test reads; the hashing of registration, reset and password change
-// runs as in production, through their own routes.
+// One argon2id hash per password per test process (DEFAULT_PASSWORD's: one per run, made by
+// tests/server/global-setup.ts): at the library's production cost (64 MiB, t=3) a hash takes
+// 0.2–0.6 s, and a fixture user is made in nearly every test. A salt shared between fixture users
+// changes nothing a test reads; the hashing of registration, reset and password change runs as in
+// production, through their own routes.
 const fixtureHashes = new Map<string, Promise<string>>();
 function fixtureHash(plain: string): Promise<string> {
+  if (plain === DEFAULT_PASSWORD && !fixtureHashes.has(plain)) {
+    const made = inject('defaultPasswordHash');
+    if (made) fixtureHashes.set(plain, Promise.resolve(made));
+  }
   let hash = fixtureHashes.get(plain);
   if (!hash) fixtureHashes.set(plain, (hash = hashPassword(plain)));
   return hash;
