@@ -17,10 +17,11 @@ const NO_DB = [
 
 const serverTest = {
   environment: 'node' as const,
-  // A timeout here only catches a hang: nothing is timed. A test that builds three apps on
-  // PGlite took 37 s on a slower 2-core CI machine, past the former 30 s.
-  testTimeout: 120_000,
-  hookTimeout: 180_000,
+  // A timeout here only catches a hang: nothing is timed. Under `npm test` the server layers run
+  // niced beside the browsers (tests/run-layers.ts) and get what CPU they leave: reading 30 photos
+  // took past 120 s there (2 s a photo on a quiet machine).
+  testTimeout: 300_000,
+  hookTimeout: 300_000,
   pool: 'forks' as const,
   setupFiles: ['tests/timing/record-file.ts'],
 };

@@ -1,16 +1,21 @@
 // `npm test`: every check and test layer, in three lanes that run side by side.
-//   cpu:      lint → unit → server-nodb → server on PGlite → server on PostgreSQL (TEST_DATABASE_URL)
+//   cpu:      lint → unit → server-nodb → server on PGlite
 //   browser:  build + first-load budgets → e2e, first half → cluster e2e (TEST_DATABASE_URL: two
 //             processes behind nginx on that PostgreSQL server, Redis, an S3 server)
-//   browser2: typecheck → (once the build passed) e2e, second half, on a server of its own
+//   browser2: typecheck → (once the build passed) e2e, second half, on a server of its own →
+//             server on PostgreSQL (TEST_DATABASE_URL)
 // Why this shape: the machines have two cores. The vitest layers and the checks are CPU-bound; an
 // end-to-end test mostly waits (a page, a realtime event, a toast: the e2e layer used 0.43 of a
 // core over 27 min). So the end-to-end tests run as two halves at once, each against its own server
-// (port, data folder), beside one CPU-bound layer at a time (docs/MEASUREMENTS.md, issue 29).
+// (port, data folder), beside one CPU-bound layer at a time, and once they are done the two server
+// layers (PGlite in memory, PostgreSQL in schemas of their own; Redis keys under random prefixes)
+// keep both cores busy (docs/MEASUREMENTS.md, issue 29).
 // Each layer writes its own log (TEST_LOG_DIR, else a temporary folder), printed whole when the layer
-// ends so the lanes' output never interleaves; a lane stops at its first red layer, the others go
-// on, and the exit code is non-zero when any layer failed. At the end, tests/timing/report.ts prints
-// the minutes per layer, the slowest files, the tests that passed only on a retry and the skipped ones.
+// ends so the lanes' output never interleaves. A red layer does not stop its lane (every failure of
+// the run is seen in one run); a layer that needs another's output (the e2e halves need the build)
+// runs only once that one passed. The exit code is non-zero when any layer failed or did not run.
+// At the end, tests/timing/report.ts prints the minutes per layer, the slowest files, the tests that
+// passed only on a retry and the skipped ones.
 import { spawn } from 'node:child_process';
 import { appendFileSync, createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,14 +55,17 @@ const lanes: Layer[][] = [
     { name: 'unit', command: npm('test:unit'), nice: true },
     { name: 'server-nodb', command: npm('test:server:nodb'), nice: true },
     { name: 'server-pglite', command: npm('test:server:db'), env: pglite, nice: true },
-    ...(pgUrl ? [{ name: 'server-postgres', command: npm('test:server:db'), env: { DATABASE_URL: pgUrl }, nice: true }] : []),
   ],
   [
     { name: 'build', command: ['sh', '-c', 'npm run --silent build -- --logLevel warn && npm run --silent test:budgets'] },
     e2eHalf(1, 8181),
     ...(pgUrl ? [{ name: 'e2e-cluster', command: npm('test:e2e:cluster'), env: { CLUSTER_E2E_DATABASE_URL: adminUrl(pgUrl), E2E_OUTPUT_DIR: 'test-results/e2e-cluster' } }] : []),
   ],
-  [{ name: 'typecheck', command: npm('typecheck') }, e2eHalf(2, 8381)],
+  [
+    { name: 'typecheck', command: npm('typecheck') },
+    e2eHalf(2, 8381),
+    ...(pgUrl ? [{ name: 'server-postgres', command: npm('test:server:db'), env: { DATABASE_URL: pgUrl }, nice: true }] : []),
+  ],
 ];
 
 const finished = new Map<string, Promise<boolean>>();
@@ -98,14 +106,11 @@ function runLayer(layer: Layer): Promise<boolean> {
 async function runLane(layers: Layer[]): Promise<boolean> {
   let ok = true;
   for (const layer of layers) {
-    // A layer that needs another's output (the e2e halves need the build) waits for it; a red
-    // prerequisite or an earlier red layer of this lane leaves it unrun, and the run red.
-    if (ok && layer.after && !(await finished.get(layer.after))) {
-      console.log(`== ${layer.name}: not run, ${layer.after} failed`);
-      ok = false;
-    }
-    if (ok) ok = await runLayer(layer);
-    done[layer.name](ok);
+    let passed = false;
+    if (layer.after && !(await finished.get(layer.after))) console.log(`== ${layer.name}: not run, ${layer.after} failed`);
+    else passed = await runLayer(layer);
+    done[layer.name](passed);
+    ok &&= passed;
   }
   return ok;
 }

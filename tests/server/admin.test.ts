@@ -246,5 +246,5 @@ describe('admin CLI', () => {
     const busy = await cli('content-import.ts', [fixture('content-valid.json')], dir);
     expect(busy.code).toBe(1);
     expect(busy.stderr).toContain(`Serverul rulează (pid ${process.pid})`);
-  }, 180_000);
+  }, 300_000);
 });

@@ -37,7 +37,7 @@ async function smudged(sheet: Buffer, questions: number, from: number, to: numbe
 }
 
 // Each case draws, bends and reads a sheet: seconds on a quiet machine, far more on a shared one.
-describe('OMR local registration', { timeout: 120_000 }, () => {
+describe('OMR local registration', { timeout: 300_000 }, () => {
   afterAll(() => closeSheetPool());
 
   for (const [name, bend, seed] of [

@@ -161,6 +161,6 @@ describe('presence shared by the processes', () => {
       expect((await join(late, channel, 'late')).ids.sort()).toEqual(['b', 'late']);
       for (const c of [bystander, late]) c.ws.close();
       // Starting a server process (PGlite and its migrations) takes a while on a shared machine.
-    }, 120_000);
+    }, 300_000);
   });
 });

@@ -67,7 +67,7 @@ async function daysCoupon(code: string, days: number) {
 }
 
 describe('bonus days never stop the paid plan', () => {
-  it('12 months paid, then ZILE7: renewed on the paid period’s end, for the full price; the 7 days kept', { timeout: 180_000 }, async () => {
+  it('12 months paid, then ZILE7: renewed on the paid period’s end, for the full price; the 7 days kept', { timeout: 300_000 }, async () => {
     await fresh();
     await daysCoupon('ZILE7', 7);
     const u = await k.person();
@@ -105,7 +105,7 @@ describe('bonus days never stop the paid plan', () => {
     expect(ms(after.renewal!.charge_at)).toBe(ms(p[2]!.period_end) - DAY);
   });
 
-  it('a referral reward on top of a running plan does not stop its renewal either', { timeout: 180_000 }, async () => {
+  it('a referral reward on top of a running plan does not stop its renewal either', { timeout: 300_000 }, async () => {
     await fresh();
     const referrer = await k.person();
     await k.buy(referrer, pkg(1));
@@ -120,7 +120,7 @@ describe('bonus days never stop the paid plan', () => {
 });
 
 describe('a referred user who paid sees the subscription', () => {
-  it('the paid plan, its renewal and the cancel; the reward is a period of its own', { timeout: 180_000 }, async () => {
+  it('the paid plan, its renewal and the cancel; the reward is a period of its own', { timeout: 300_000 }, async () => {
     await fresh();
     const referrer = await k.person();
     const u = await k.person();
@@ -153,7 +153,7 @@ describe('free premium can buy; the paid period starts where the free days end',
       ...k.future,
     });
 
-  it('trial: the checkout terms say when the paid period starts; paying works and it starts after the trial', { timeout: 180_000 }, async () => {
+  it('trial: the checkout terms say when the paid period starts; paying works and it starts after the trial', { timeout: 300_000 }, async () => {
     await fresh();
     const u = await k.person();
     expect((await view(u)).trial_available).toBe(true);
@@ -181,7 +181,7 @@ describe('free premium can buy; the paid period starts where the free days end',
     expect(upgrade).toEqual([3, 6, 12]);
   });
 
-  it('coupon days (ZILE7) and the anniversary code: its discount is usable at once', { timeout: 180_000 }, async () => {
+  it('coupon days (ZILE7) and the anniversary code: its discount is usable at once', { timeout: 300_000 }, async () => {
     await fresh();
     await daysCoupon('ZILE7', 7);
     const a = await k.person();

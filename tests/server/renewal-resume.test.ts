@@ -59,7 +59,7 @@ async function subscriber(cards: string[]): Promise<U> {
 }
 
 describe('resume a cancelled plan', () => {
-  it('401 first; 404 with nothing cancelled; resumed: renewal on again and charged at the end', { timeout: 180_000 }, async () => {
+  it('401 first; 404 with nothing cancelled; resumed: renewal on again and charged at the end', { timeout: 300_000 }, async () => {
     await fresh();
     expect((await k.api('POST', '/payments/subscription/resume')).statusCode).toBe(401);
     expect((await k.api('POST', '/payments/subscription/retry')).statusCode).toBe(401);
@@ -80,7 +80,7 @@ describe('resume a cancelled plan', () => {
     expect(await run(new Date(end - 12 * 3600_000))).toEqual(['succeeded']);
   });
 
-  it('resumed after the job saw the cancel: the closed renewal row waits again for its date', { timeout: 180_000 }, async () => {
+  it('resumed after the job saw the cancel: the closed renewal row waits again for its date', { timeout: 300_000 }, async () => {
     await fresh();
     const v = await subscriber(['4242424242424242']);
     const vEnd = await paidEnd(v.id);
@@ -98,7 +98,7 @@ describe('resume a cancelled plan', () => {
 });
 
 describe('a failed renewal', () => {
-  it('is shown, and "Plătește acum" charges the default card at once', { timeout: 180_000 }, async () => {
+  it('is shown, and "Plătește acum" charges the default card at once', { timeout: 300_000 }, async () => {
     await fresh();
     // 0341 saves, but its off-session charge is declined.
     const u = await subscriber(['4000000000000341', '4242424242424242']);
@@ -129,7 +129,7 @@ describe('a failed renewal', () => {
     expect(k.codeOf(await k.api('POST', '/payments/subscription/retry', u))).toBe('FORM_SUBSCRIPTION_NOT_FOUND');
   });
 
-  it('the job tries the other saved card on its retry before giving up', { timeout: 180_000 }, async () => {
+  it('the job tries the other saved card on its retry before giving up', { timeout: 300_000 }, async () => {
     await fresh();
     const u = await subscriber(['4000000000000341', '4242424242424242']);
     const end = await paidEnd(u.id);

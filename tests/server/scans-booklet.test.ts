@@ -32,7 +32,7 @@ beforeAll(async () => {
   later = await w.newSimulation('Mai târziu', { opens_at: new Date(Date.now() + 86_400_000).toISOString() });
   const first = await w.db.one<{ grid_id: number }>('select grid_id from simulation_grids where simulation_id = $1 and position = 1', [w.simId]);
   await w.db.query(`update grids set statement = $2, type = 'CG' where id = $1`, [first!.grid_id, LONG]);
-}, 120_000);
+}, 300_000);
 afterAll(async () => w.close());
 
 describe('GET /simulations/:id/booklet.pdf', () => {

@@ -128,17 +128,17 @@ export async function photo(qrText: string, marks: SyntheticMark[], o: PhotoOpti
 /** A test that waits for photos to be read: as long as `settled` may wait, and some. How fast a
  *  photo is read is a benchmark's question (npm run bench), not a test's: with CI's lanes on
  *  both cores a reading takes several times its quiet-machine time. */
-export const READING_TIMEOUT_MS = 150_000;
+export const READING_TIMEOUT_MS = 300_000;
 
 /** Waits for the worker (the queue polls every second): the scan once it left queued/processing. */
 export async function settled(api: ReturnType<typeof call>, u: FixtureUser, scanId: string): Promise<ScanPayload> {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1400; i++) {
     const r = await api(u, 'GET', `/scans/${scanId}`);
     expect(r.status).toBe(200);
     if (!['queued', 'processing'].includes(r.body.scan.status)) return r.body.scan as ScanPayload;
     await new Promise((res) => setTimeout(res, 200));
   }
-  throw new Error(`scan ${scanId} still in the works after 120 s`);
+  throw new Error(`scan ${scanId} still in the works after 280 s`);
 }
 
 /** The right answers of the Timișoara paper: CM rows A,C; CS rows B. */

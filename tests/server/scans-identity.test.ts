@@ -20,7 +20,7 @@ beforeAll(async () => {
   A = await makeUser(db(), { name: 'Ana Candidată' });
   B = await makeUser(db(), { name: 'Bogdan Vecinul' });
   otherSim = await w.newSimulation('Altă simulare pe hârtie');
-}, 120_000);
+}, 300_000);
 afterAll(async () => w.close());
 
 const db = () => w.db;

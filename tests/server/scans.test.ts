@@ -28,7 +28,7 @@ beforeAll(async () => {
   ({ app, db, api, admin, simId } = w);
   A = await makeUser(db, { name: 'Ana Hârtie' });
   B = await makeUser(db, { name: 'Bogdan Foaie' });
-}, 120_000);
+}, 300_000);
 afterAll(async () => w.close());
 
 const upload = (u: FixtureUser | null, files: { content: Buffer; type?: string }[], sim = simId): Promise<Api> => uploadTo(app, u, files, sim);

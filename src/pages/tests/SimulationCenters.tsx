@@ -26,7 +26,11 @@ export default function SimulationCenters() {
   const [params, setParams] = useSearchParams();
   // A centre the app knows; anything else in the address is ignored.
   const chosen = DEFAULT_SCORING_PROFILES.find((p) => p.slug === params.get('centru'))?.slug ?? null;
-  const touched = chosen !== null;
+  // Picked on this screen: the address follows in a navigation that may commit later than the
+  // profile lists arrive, and the own centre must not replace a choice made meanwhile (a slow
+  // phone chose Timișoara and was shown București).
+  const [picked, setPicked] = useState(false);
+  const touched = chosen !== null || picked;
   // The admin-edited profiles; the defaults until they arrive (or offline).
   const [profiles, setProfiles] = useState<ScoringProfile[]>(DEFAULT_SCORING_PROFILES);
   const [center, setCenter] = useState(chosen ?? 'timisoara');
@@ -84,6 +88,7 @@ export default function SimulationCenters() {
             Centrul universitar
           </label>
           <select id="sim-center" className="form-field__input form-select" value={center} onChange={(e) => {
+              setPicked(true);
               setParams({ centru: e.target.value }, { replace: true });
               setCenter(e.target.value);
             }}>
