@@ -1,5 +1,5 @@
 // The end of `npm test`: minutes per layer, the slowest test files (wall time, and how much of it
-// was CPU), every test that passed only on a retry, and every skipped test, read from what the
+// was CPU), every failed test, every test that passed only on a retry, and every skipped test, read from what the
 // layers left in the log folder:
 //   layers.jsonl        one line per layer (tests/run-layers.ts)
 //   files.jsonl         one line per vitest file: wall and CPU of its process (tests/timing/record-file.ts)
@@ -37,6 +37,7 @@ export function report(dir: string): string {
   const files: { layer: string; file: string; wallMs: number; cpuMs: number | null }[] = jsonLines<FileLine>(join(dir, 'files.jsonl'));
   const retried: string[] = [];
   const skipped: string[] = [];
+  const failed: string[] = [];
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     if (!name.endsWith('.json')) continue;
     const layer = name.replace(/\.json$/, '');
@@ -45,6 +46,7 @@ export function report(dir: string): string {
       for (const f of data.testResults)
         for (const a of f.assertionResults)
           if (a.status === 'skipped' || a.status === 'pending' || a.status === 'todo') skipped.push(`${layer}: ${f.name.replace(process.cwd() + '/', '')} › ${a.fullName}`);
+          else if (a.status === 'failed') failed.push(`${layer}: ${f.name.replace(process.cwd() + '/', '')} › ${a.fullName}`);
     } else if (data.suites) {
       const perFile = new Map<string, number>();
       for (const spec of pwSpecs(data.suites)) {
@@ -54,6 +56,7 @@ export function report(dir: string): string {
           const where = `${layer}: ${spec.file}:${spec.line} › ${spec.title}`;
           if (t.status === 'flaky') retried.push(where);
           if (t.status === 'skipped') skipped.push(where);
+          if (t.status === 'unexpected') failed.push(where);
         }
       }
       for (const [file, wallMs] of perFile) files.push({ layer, file: `e2e/${file}`, wallMs, cpuMs: null });
@@ -65,6 +68,8 @@ export function report(dir: string): string {
     const cpu = f.cpuMs === null ? '' : `${lpad((f.cpuMs / 1000).toFixed(1), 6)} cpu (${Math.round((100 * f.cpuMs) / Math.max(1, f.wallMs))} % of wall)`;
     out.push(`  ${pad(f.layer, 15)} ${pad(f.file, 48)} ${lpad((f.wallMs / 1000).toFixed(1), 6)} s  ${cpu}`);
   }
+  out.push(`== failed: ${failed.length ? '' : 'none'}`);
+  for (const f of failed) out.push(`  ${f}`);
   out.push(`== passed only on a retry: ${retried.length ? '' : 'none'}`);
   for (const r of retried) out.push(`  ${r}`);
   out.push(`== skipped: ${skipped.length ? '' : 'none'}`);
