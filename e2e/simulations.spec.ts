@@ -193,6 +193,6 @@ test('a simulation is solved offline like a practice test and graded by the serv
   // No key on the device before the end (exam mode): the grade waits for the server.
   await context.setOffline(false);
   await expect(page.getByText('Rezultat confirmat de server')).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.sim-result')).toContainText('Simulare din sursa Grilio');
+  await expect(page.locator('.sim-result')).toContainText('Simulare din sursa Grilio', { timeout: 30_000 });
   await expect(page.locator('.sim-result').getByTestId('sim-rank')).toHaveText(/^\d+ din \d+$/);
 });
