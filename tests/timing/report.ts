@@ -6,7 +6,7 @@
 //   <layer>.json        each runner's JSON report (vitest's json reporter, Playwright's json reporter)
 // Printed so that drift shows in every CI log; `node tests/timing/report.ts DIR` prints it again.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 type LayerLine = { name: string; minutes: number; ok: boolean };
 type FileLine = { layer: string; file: string; wallMs: number; cpuMs: number };
@@ -43,10 +43,13 @@ export function report(dir: string): string {
     const layer = name.replace(/\.json$/, '');
     const data = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Partial<VitestReport & PwReport>;
     if (data.testResults) {
-      for (const f of data.testResults)
-        for (const a of f.assertionResults)
-          if (a.status === 'skipped' || a.status === 'pending' || a.status === 'todo') skipped.push(`${layer}: ${f.name.replace(process.cwd() + '/', '')} › ${a.fullName}`);
-          else if (a.status === 'failed') failed.push(`${layer}: ${f.name.replace(process.cwd() + '/', '')} › ${a.fullName}`);
+      for (const f of data.testResults) {
+        const file = relative(process.cwd(), f.name);
+        for (const a of f.assertionResults) {
+          if (a.status === 'skipped' || a.status === 'pending' || a.status === 'todo') skipped.push(`${layer}: ${file} › ${a.fullName}`);
+          else if (a.status === 'failed') failed.push(`${layer}: ${file} › ${a.fullName}`);
+        }
+      }
     } else if (data.suites) {
       const perFile = new Map<string, number>();
       for (const spec of pwSpecs(data.suites)) {
