@@ -36,10 +36,28 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   await expect(card).toContainText('90 întrebări');
   await expect(card).toContainText('3 ore');
   await shoot(page, shots, 'sim-centres');
+  // Nothing starts the 3-hour clock before the rules are read and confirmed (issue 32 §5).
   await card.getByRole('button', { name: 'Începe simularea' }).click();
+  const rules = page.getByRole('dialog', { name: /Regulile simulării/ });
+  await expect(rules).toContainText('Întrebările 1–60: biologie, complement multiplu');
+  await expect(rules).toContainText('Întrebările 86–90: chimie, complement simplu (un singur răspuns corect), 2 puncte fiecare');
+  await expect(rules).toContainText('Primești 10 puncte din oficiu');
+  await expect(rules).toContainText('Ai 3 ore. Cronometrul pornește când apeși');
+  await shoot(page, shots, 'sim-rules');
+  await rules.getByRole('button', { name: 'Nu acum' }).click();
+  await expect(rules).toBeHidden();
+  await expect(page).toHaveURL(/\/teste\/simulare\/centre/);
+  await card.getByRole('button', { name: 'Începe simularea' }).click();
+  await page.getByRole('dialog', { name: /Regulile simulării/ }).getByRole('button', { name: 'Pornește simularea' }).click();
   await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
   // The paper's time limit runs, in exam mode: no key shown while solving.
   await expect(page.getByText(/2:5\d:\d\d|3:00:00/).first()).toBeVisible();
+  // "Ieși" says that the time keeps running before it leaves.
+  await page.getByRole('button', { name: '← Ieși' }).click();
+  const leave = page.getByRole('dialog', { name: 'Ieși din test?' });
+  await expect(leave).toContainText('Cronometrul nu se oprește');
+  await leave.getByRole('button', { name: 'Rămân în test' }).click();
+  await expect(leave).toBeHidden();
   await page.locator('.option').first().click();
   await page.locator('.solve__side-actions').getByRole('button', { name: 'Termină testul' }).click();
   await page.getByRole('button', { name: 'Da, termină' }).click();
@@ -127,6 +145,7 @@ test('a Medinsider link: opening the app at its start returns to it, deep links 
   await page.goto('/?source=pwa');
   await expect(page).toHaveURL(new RegExp(`/teste/simulare/medinsider\\?uuid=${NEWER}$`));
   await page.getByRole('button', { name: 'Începe simularea' }).click();
+  await page.getByRole('button', { name: 'Pornește simularea' }).click();
   await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
   const testUrl = page.url();
   // A reload of the test itself stays on the test.
@@ -183,6 +202,7 @@ test('a simulation is solved offline like a practice test and graded by the serv
   await registerAccount(page, 'Dana Offline');
   await page.goto('/teste/simulare/surse');
   await page.locator('.sim-card', { hasText: 'Simulare din sursa Grilio' }).getByRole('button', { name: 'Începe simularea' }).click();
+  await page.getByRole('button', { name: 'Pornește simularea' }).click();
   await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Grila 1 din 90' })).toBeVisible();
   await context.setOffline(true);

@@ -192,7 +192,31 @@ test('phone 390 px: bottom bar in view with previous / flag / next, the overview
   // The card's own row of buttons is replaced by the bar.
   await expect(page.locator('.grid-card__actions')).toBeHidden();
 
+  // Nothing moves under the finger after an answer, online (issue 32 §5): a CM grid takes a second
+  // tap at once. Over the 2 s after the tap: option B stays where it was, no layout shift at all
+  // (counted with the shifts right after input too), and no "waiting" banner or pill for an answer
+  // that is only on its way.
+  await page.evaluate(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.shifts += (e as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift' });
+  });
+  const yBefore = (await page.locator('.option__label').nth(1).boundingBox())!.y;
   await page.locator('.option__label').first().tap();
+  const watched = await page.evaluate(async () => {
+    const ys = new Set<number>();
+    let banner = false;
+    const end = performance.now() + 2000;
+    while (performance.now() < end) {
+      ys.add(Math.round(document.querySelectorAll('.option__label')[1]!.getBoundingClientRect().top + window.scrollY));
+      banner ||= Boolean(document.querySelector('[data-testid="sync-status"], .solve__bar .pill--offline'));
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    return { ys: [...ys], banner, shifts: (window as unknown as { shifts: number }).shifts };
+  });
+  expect(watched).toEqual({ ys: [Math.round(yBefore + (await page.evaluate(() => window.scrollY)))], banner: false, shifts: 0 });
   await expect(page.getByText('Răspuns salvat')).toBeVisible();
   await expect(bar.getByRole('button', { name: /^1\/3 răspunse/ })).toContainText('1/3');
   await bar.getByRole('button', { name: /Următoarea/ }).tap();

@@ -1,6 +1,7 @@
 // What the user is told about unsent work (issue 11 §1): how many answers wait and since when,
 // whether a retry runs or is due, entries that wait for another account, tests the server refused,
 // and whether this device's data is gone. Pure `describeOutbox` (unit-tested) plus a live hook.
+import { useEffect, useState } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type OutboxItem, type LocalAnswer } from './db.ts';
@@ -91,4 +92,33 @@ export function waitingText(s: OutboxStatus): string | null {
   const what = s.answers > 0 ? `${answersText(s.answers)} așteaptă` : 'Modificările testului așteaptă';
   const lead = what.charAt(0).toUpperCase() + what.slice(1);
   return `${lead} trimiterea din ${clockOf(s.since)}.`;
+}
+
+/** How long an answer may be on its way before the screen calls it waiting: online, a send takes
+ *  well under a second, and a banner shown for that moment moved the options under the finger
+ *  (issue 32 §5). */
+export const WAITING_GRACE_MS = 5_000;
+
+/** Whether what waits is worth saying: offline, after a failed send, or once the oldest unsent
+ *  change is older than the grace. Pure, so the rule is tested apart from the clock. */
+export function isReallyWaiting(s: OutboxStatus, online: boolean, now: number): boolean {
+  if (!s.tests || !s.since) return false;
+  return !online || s.failing || now - Date.parse(s.since) >= WAITING_GRACE_MS;
+}
+
+/** `isReallyWaiting` live: re-checked when the grace of the oldest unsent change runs out. */
+export function useReallyWaiting(s: OutboxStatus | undefined, online: boolean): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  const since = s?.since ? Date.parse(s.since) : null;
+  useEffect(() => {
+    if (since === null) return;
+    const left = since + WAITING_GRACE_MS - Date.now();
+    if (left <= 0) {
+      setNow(Date.now());
+      return;
+    }
+    const t = setTimeout(() => setNow(Date.now()), left + 50);
+    return () => clearTimeout(t);
+  }, [since]);
+  return s ? isReallyWaiting(s, online, Math.max(now, Date.now())) : false;
 }

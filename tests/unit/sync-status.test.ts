@@ -4,7 +4,7 @@ import { setNavigate } from '../../src/shell/navigation.ts';
 import { logout } from '../../src/state/user.ts';
 import { db, type LocalTest } from '../../src/offline/db.ts';
 import { saveAnswer } from '../../src/offline/answers.ts';
-import { describeOutbox, waitingText, answersText } from '../../src/offline/sync-state.ts';
+import { describeOutbox, waitingText, answersText, isReallyWaiting, WAITING_GRACE_MS } from '../../src/offline/sync-state.ts';
 import { replacedByMaintenance } from '../../src/shell/maintenance.ts';
 import { api, onApiSuccess } from '../../src/api/client.ts';
 import { stubFetch } from './shell-helpers.ts';
@@ -44,6 +44,17 @@ describe('what the user is told about unsent answers', () => {
     expect(answersText(1)).toBe('1 răspuns');
     expect(answersText(20)).toBe('20 de răspunsuri');
     expect(waitingText(describeOutbox([], [], 1))).toBeNull();
+  });
+
+  it('an answer on its way is not called waiting online until the grace passes; offline or after a failure at once', () => {
+    const since = '2026-11-21T10:00:00.000Z';
+    const t0 = Date.parse(since);
+    const s = { tests: 1, answers: 1, since, otherAccounts: 0, rejected: [], failing: false };
+    expect(isReallyWaiting(s, true, t0 + 750)).toBe(false);
+    expect(isReallyWaiting(s, true, t0 + WAITING_GRACE_MS)).toBe(true);
+    expect(isReallyWaiting(s, false, t0 + 10)).toBe(true);
+    expect(isReallyWaiting({ ...s, failing: true }, true, t0 + 10)).toBe(true);
+    expect(isReallyWaiting({ ...s, tests: 0, since: null }, false, t0)).toBe(false);
   });
 
   it('signing out with unsent answers asks first; "Deconectează-te oricum" signs out and the answers wait', async () => {

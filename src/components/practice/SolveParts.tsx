@@ -48,36 +48,71 @@ export function TutorReveal({ stored, reveal }: { stored: readonly OptionLetter[
   );
 }
 
-export function ConfirmDialog({ kind, busy, answered, total, onCancel, onFinish, onAbandon }: { kind: null | 'finish' | 'abandon'; busy: boolean; answered: number; total: number; onCancel: () => void; onFinish: () => void; onAbandon: () => void }) {
+export type ConfirmProps = {
+  kind: null | 'finish' | 'abandon' | 'leave';
+  busy: boolean;
+  answered: number;
+  total: number;
+  /** Grids marked to look at again: the finish says so, they may deserve a last look. */
+  flagged: number;
+  /** Time left of a timed test ("1:02:05"), for the warning that leaving does not stop it. */
+  clock: string | null;
+  onCancel: () => void;
+  onFinish: () => void;
+  onAbandon: () => void;
+  onLeave: () => void;
+};
+
+const TITLE = { finish: 'Termini testul?', abandon: 'Abandonezi testul?', leave: 'Ieși din test?' } as const;
+
+export function ConfirmDialog({ kind, busy, answered, total, flagged, clock, onCancel, onFinish, onAbandon, onLeave }: ConfirmProps) {
   const left = total - answered;
+  const primary =
+    kind === 'abandon' ? (
+      <button type="button" className="btn btn--primary" disabled={busy} onClick={onAbandon}>
+        Da, abandonează
+      </button>
+    ) : kind === 'leave' ? (
+      <button type="button" className="btn btn--primary" onClick={onLeave}>
+        Ies, timpul curge
+      </button>
+    ) : (
+      <button type="button" className="btn btn--primary" disabled={busy} onClick={onFinish}>
+        Da, termină
+      </button>
+    );
   return (
     <Modal
       open={kind !== null}
       onClose={onCancel}
-      title={kind === 'abandon' ? 'Abandonezi testul?' : 'Termini testul?'}
+      title={TITLE[kind ?? 'finish']}
       footer={
         <>
           <button type="button" className="btn btn--ghost" onClick={onCancel}>
-            Continuă testul
+            {kind === 'leave' ? 'Rămân în test' : 'Continuă testul'}
           </button>
-          {kind === 'abandon' ? (
-            <button type="button" className="btn btn--primary" disabled={busy} onClick={onAbandon}>
-              Da, abandonează
-            </button>
-          ) : (
-            <button type="button" className="btn btn--primary" disabled={busy} onClick={onFinish}>
-              Da, termină
-            </button>
-          )}
+          {primary}
         </>
       }
     >
       {kind === 'abandon' ? (
         <p>Testul nu va avea rezultat, dar răspunsurile date contează la recapitulare.</p>
-      ) : (
+      ) : kind === 'leave' ? (
         <p>
-          Ai răspuns la {answered} din {gridsText(total)}.{left > 0 ? ` ${gridsText(left)} ${left === 1 ? 'rămâne' : 'rămân'} fără răspuns.` : ''}
+          Cronometrul nu se oprește: {clock ? `mai ai ${clock}, iar ` : ''}timpul curge și cât timp ești în altă parte. La final testul se
+          predă singur, cu răspunsurile date până atunci. Poți reveni oricând din Teste.
         </p>
+      ) : (
+        <>
+          <p>
+            Ai răspuns la {answered} din {gridsText(total)}.{left > 0 ? ` ${gridsText(left)} ${left === 1 ? 'rămâne' : 'rămân'} fără răspuns.` : ''}
+          </p>
+          {flagged > 0 ? (
+            <p>
+              {flagged === 1 ? 'O grilă e marcată' : `${gridsText(flagged)} sunt marcate`} ca să te mai uiți la {flagged === 1 ? 'ea' : 'ele'}.
+            </p>
+          ) : null}
+        </>
       )}
     </Modal>
   );

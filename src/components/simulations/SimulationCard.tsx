@@ -10,13 +10,19 @@ import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { SCAN_MIN_GRIDS } from '../../shared/scan-schema.ts';
 import { EstimateBadge } from '../practice/Estimate.tsx';
+import type { ScoringProfile } from '../../shared/scoring.ts';
+import { DEFAULT_SCORING_PROFILES } from '../../shared/scoring-profiles.ts';
+import { SimulationRules } from './SimulationRules.tsx';
 import { finishedLabel, fmt, minutesLabel, variantLabel, windowLabel } from './format.ts';
 
-export function SimulationCard({ sim, onStarted }: { sim: SimulationSummary; onStarted?: (testId: string) => void }) {
+/** `profile`: the centre's rules as the admin last set them (the defaults when not given). */
+export function SimulationCard({ sim, profile, onStarted }: { sim: SimulationSummary; profile?: ScoringProfile; onStarted?: (testId: string) => void }) {
   const navigate = useNavigate();
   const { product, user } = useSnapshot(app);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [rules, setRules] = useState(false);
+  const rulesOf = profile ?? DEFAULT_SCORING_PROFILES.find((p) => p.slug === sim.profile.slug);
   const locked = sim.is_premium && !user?.is_premium;
   const canStart = Boolean(sim.my_open_test_id) || (sim.window === 'open' && !locked);
 
@@ -28,6 +34,7 @@ export function SimulationCard({ sim, onStarted }: { sim: SimulationSummary; onS
       onStarted?.(res.test.id);
       navigate(`/teste/${res.test.id}`);
     } catch (err) {
+      setRules(false);
       setError(errorCode(err));
     } finally {
       setBusy(false);
@@ -62,7 +69,7 @@ export function SimulationCard({ sim, onStarted }: { sim: SimulationSummary; onS
       ) : null}
       <div className="sim-card__actions">
         {canStart ? (
-          <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void start()}>
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={() => (sim.my_open_test_id ? void start() : setRules(true))}>
             {sim.my_open_test_id ? 'Continuă simularea' : sim.my_best ? 'Reia simularea' : 'Începe simularea'}
           </button>
         ) : locked && sim.window === 'open' ? (
@@ -76,6 +83,7 @@ export function SimulationCard({ sim, onStarted }: { sim: SimulationSummary; onS
           </Link>
         ) : null}
       </div>
+      <SimulationRules sim={sim} profile={rulesOf} open={rules} busy={busy} onStart={() => void start()} onClose={() => setRules(false)} />
       {error ? (
         <p className="form-errors" role="alert">
           {messageFor(error, product)}

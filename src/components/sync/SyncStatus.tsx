@@ -2,7 +2,7 @@
 // last try failed and what happens next, with a 'Trimite acum' retry; tests of another account
 // on this device; tests the server refused. Renders nothing when nothing waits.
 import { useSnapshot } from 'valtio';
-import { useOutboxStatus, useSyncStatus, waitingText } from '../../offline/sync-state.ts';
+import { useOutboxStatus, useReallyWaiting, useSyncStatus, waitingText } from '../../offline/sync-state.ts';
 import { trySync } from '../../offline/sync.ts';
 import { app } from '../../state/app.ts';
 import { Message } from '../Message.tsx';
@@ -12,8 +12,11 @@ export function SyncStatus({ testId, compact = false }: { testId?: string; compa
   const status = useOutboxStatus(testId);
   const { syncing } = useSyncStatus();
   const { online, maintenance, product } = useSnapshot(app);
+  const really = useReallyWaiting(status, online);
   if (!status) return null;
-  const waiting = waitingText(status);
+  // An answer on its way for a moment is not "waiting": said only offline, after a failed send or
+  // past a few seconds (issue 32 §5).
+  const waiting = really ? waitingText(status) : null;
   const others = !testId && status.otherAccounts > 0;
   if (!waiting && !others && status.rejected.length === 0) return null;
 
@@ -33,9 +36,12 @@ export function SyncStatus({ testId, compact = false }: { testId?: string; compa
           <span>
             {waiting} {compact ? null : next}
           </span>
-          <button type="button" className="btn btn--ghost btn--small" disabled={!online || syncing} onClick={() => void trySync()}>
-            Trimite acum
-          </button>
+          {/* Offline there is nowhere to send to: no button that cannot work. */}
+          {online ? (
+            <button type="button" className="btn btn--ghost btn--small" disabled={syncing} onClick={() => void trySync()}>
+              Trimite acum
+            </button>
+          ) : null}
         </p>
       ) : null}
       {others ? (
@@ -56,7 +62,9 @@ export function SyncStatus({ testId, compact = false }: { testId?: string; compa
 /** A small pill for a sticky header: how many answers of this test are not on the server yet. */
 export function PendingPill({ testId }: { testId: string }) {
   const status = useOutboxStatus(testId);
-  if (!status?.tests) return null;
+  const online = useSnapshot(app).online;
+  const really = useReallyWaiting(status, online);
+  if (!status?.tests || !really) return null;
   const n = status.answers;
   const text = n > 0 ? `${n} ${n === 1 ? 'netrimis' : 'netrimise'}` : 'netrimis';
   return (

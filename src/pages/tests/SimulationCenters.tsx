@@ -118,7 +118,7 @@ export default function SimulationCenters() {
       {sims && !sims.length ? <p className="card">Nu există încă simulări publicate pentru acest centru și aceste materii.</p> : null}
       <div className="sim-list">
         {(sims ?? []).map((s) => (
-          <SimulationCard key={s.id} sim={s} />
+          <SimulationCard key={s.id} sim={s} profile={profiles.find((p) => p.slug === s.profile.slug)} />
         ))}
       </div>
       <p className="sim-back">

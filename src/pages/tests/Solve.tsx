@@ -9,6 +9,7 @@ import { useParams } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';
+import { formatClock, remainingSeconds, type TimedTest } from '../../offline/timer.ts';
 import { toggleStrike } from '../../offline/grid-actions.ts';
 import { SyncStatus } from '../../components/sync/SyncStatus.tsx';
 import { solve, toggleOption, goTo, nextUnanswered, type Cell } from '../../state/solve.ts';
@@ -29,6 +30,12 @@ import { handleSolveKey } from './solve/key-handler.ts';
 import { useIsNarrow } from '../../shell/useIsNarrow.ts';
 import { revealFromServer } from './solve/tutor-reveal.ts';
 import '../../styles/tests.css';
+
+/** What is left of a timed test, as the timer shows it (null when untimed). */
+function leftClock(test: TimedTest): string | null {
+  const left = remainingSeconds(test);
+  return left === null ? null : formatClock(left);
+}
 
 export default function Solve() {
   const { id = '' } = useParams();
@@ -146,11 +153,10 @@ export default function Solve() {
         answered={answeredCount}
         total={total}
         helpOpen={help}
-        onLeave={() => void leave()}
+        onLeave={() => (test.time_limit_s ? setConfirm('leave') : void leave())}
         onToggleHelp={() => setHelp((h) => !h)}
         onExpire={() => void finish(true)}
       />
-      <SyncStatus testId={id} compact />
       <ShortcutsHelp open={help} onClose={() => setHelp(false)} />
 
       <div className="solve__layout">
@@ -190,6 +196,9 @@ export default function Solve() {
         )}
       </div>
 
+      {/* Below the question, never above it: when it appears, nothing under the finger moves (issue 32 §5). */}
+      <SyncStatus testId={id} compact />
+
       <SolveBottomBar
         answered={answeredCount}
         total={total}
@@ -220,8 +229,11 @@ export default function Solve() {
         answered={answeredCount}
         total={total}
         onCancel={() => setConfirm(null)}
+        flagged={cells.filter((c) => c.flagged).length}
+        clock={leftClock(test)}
         onFinish={() => void finish(false)}
         onAbandon={() => void abandon()}
+        onLeave={() => void leave()}
       />
     </section>
   );

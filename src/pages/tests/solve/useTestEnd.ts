@@ -11,7 +11,7 @@ import { solveErrorCode } from './error-code.ts';
 import { warmPage } from '../../../router/pages.tsx';
 import { whenIdle } from '../../../shell/when-idle.ts';
 
-export type ConfirmKind = null | 'finish' | 'abandon';
+export type ConfirmKind = null | 'finish' | 'abandon' | 'leave';
 
 export function useTestEnd(id: string) {
   const navigate = useNavigate();
