@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './env.ts';
 
 export const DEMO = { email: 'elev@grilio.ro', password: 'Grilio2026!' };
@@ -154,4 +154,22 @@ export async function fillTestCard(scope: Page | Locator, number: string): Promi
 export async function payWithTestCard(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
   await fillTestCard(page, number);
   await page.getByRole('button', { name: /^Plătește/ }).click();
+}
+
+/**
+ * Headless Chromium offers no install prompt to a plain test context, and the banner shows only
+ * where installing is possible (issue 32 §5): pages of `context` get the event Chromium fires on an
+ * installable site (pwa.spec.ts proves the real one in a persistent profile).
+ */
+export async function browserOffersInstall(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    window.addEventListener('DOMContentLoaded', () =>
+      setTimeout(() => {
+        const e = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
+        e.prompt = async () => undefined;
+        e.userChoice = Promise.resolve({ outcome: 'dismissed', platform: 'web' });
+        window.dispatchEvent(e);
+      }, 300),
+    );
+  });
 }

@@ -2,7 +2,7 @@
 // banner; after the choice nothing piles up; the install banner waits until the app was used and
 // never covers the solve screen; the same toast twice is one toast.
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
-import { dismissOverlays, login, PREMIUM } from './helpers.ts';
+import { browserOffersInstall, dismissOverlays, login, PREMIUM } from './helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -26,6 +26,7 @@ async function phonePage(context: BrowserContext): Promise<Page> {
 test('a first-time visitor sees only the cookie banner; after the choice nothing piles up; the second visit may offer the install', async ({
   context,
 }) => {
+  await browserOffersInstall(context);
   const page = await phonePage(context);
   await page.goto('/');
   await expect(cookieBanner(page)).toBeVisible();
@@ -47,8 +48,9 @@ test('a first-time visitor sees only the cookie banner; after the choice nothing
   await expect(overlays(again)).toHaveCount(1);
 });
 
-test('the install banner never shows on the solve screen (it does on the tests hub)', async ({ page }) => {
+test('the install banner never shows on the solve screen (it does on the tests hub)', async ({ page, context }) => {
   test.setTimeout(90_000);
+  await browserOffersInstall(context);
   await page.setViewportSize(PHONE);
   await login(page, PREMIUM);
   await page.evaluate(() => {

@@ -1,7 +1,8 @@
 // Cookie banner (SPEC §2/§4): 'Accept toate' / 'Doar esențiale'; without a choice it shows on every
 // visit, unless the overlay arbiter gives the screen to the update modal or maintenance. The public
 // pages' layout renders it (server-rendered, StaticLayout.tsx), the client extras elsewhere.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useBottomOverlay } from './bottom-overlay.ts';
 import { Link } from '../router/Link.tsx';
 import { readCookiePreferences, saveCookiePreferences } from '../state/cookies.ts';
 import { useOverlay } from '../state/overlays.ts';
@@ -16,13 +17,15 @@ export function CookieBanner() {
   // to life at the first touch (src/islands/, issue 24 §1).
   const open = !closed && (!hydrated || readCookiePreferences() === null);
   const shown = useOverlay('cookies', open);
+  const ref = useRef<HTMLElement>(null);
+  useBottomOverlay(ref, shown);
   if (!shown) return null;
   const choose = (statistics: boolean) => {
     saveCookiePreferences(statistics);
     setClosed(true);
   };
   return (
-    <section className="cookie-banner" role="region" aria-label="Preferințe cookie-uri">
+    <section ref={ref} className="cookie-banner" role="region" aria-label="Preferințe cookie-uri">
       <p>
         Folosim cookie-uri esențiale ca aplicația să funcționeze și, doar cu acordul tău, cookie-uri de statistică ca să
         înțelegem ce putem îmbunătăți. Detalii în{' '}

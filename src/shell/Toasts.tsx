@@ -1,5 +1,5 @@
 // The toast stack (SPEC §2): each toast shows its catalogue text, counts down with a bar and
-// disappears; hovering (or focusing) it pauses the countdown. The same code and type never
+// disappears; a mouse over it (or keyboard focus in it) pauses the countdown. The same code and type never
 // stacks twice (showToast refreshes the one on screen).
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -34,8 +34,10 @@ function ToastItem({ toast, product }: { toast: Toast; product: string }) {
     <div
       className={`toast toast--${toast.type}${progress === 0 ? ' toast--leaving' : ''}`}
       role={toast.type === 'error' ? 'alert' : 'status'}
-      onMouseEnter={pause}
-      onMouseLeave={resume}
+      // A mouse over it pauses the countdown; a finger does not: a tap on a phone fires no
+      // "leave", and a paused toast stayed over a result for a minute (issue 32 §5).
+      onPointerEnter={(e) => e.pointerType === 'mouse' && pause()}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && resume()}
       onFocus={pause}
       onBlur={resume}
       data-code={toast.code}

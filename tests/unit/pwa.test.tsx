@@ -149,9 +149,9 @@ describe('installBannerMode', () => {
     expect(installBannerMode({ ...base, available: true })).toBe('available');
     expect(installBannerMode({ ...base, visible: false, available: true })).toBe('hidden');
     expect(installBannerMode({ ...base, standalone: true, installed: true })).toBe('hidden');
-    expect(installBannerMode({ ...base, installed: true })).toBe('installed');
+    expect(installBannerMode({ ...base, installed: true, available: true })).toBe('hidden');
     expect(installBannerMode({ ...base, ios: true })).toBe('ios');
-    expect(installBannerMode(base)).toBe('unavailable');
+    expect(installBannerMode(base)).toBe('hidden');
     expect(installBannerMode({ ...base, waited: false })).toBe('pending');
     expect(installBannerMode({ ...base, available: true, suppressed: true })).toBe('hidden');
   });
@@ -201,16 +201,15 @@ describe('InstallBanner', () => {
     expect(banner()).toBeNull();
   });
 
-  it('unavailable (no beforeinstallprompt): says so after the grace period, only dismiss', async () => {
+  it('a browser that cannot install (no beforeinstallprompt, not iOS) is shown nothing, before or after the grace period', async () => {
     watchInstall();
     await render(<InstallBanner />);
     expect(banner()).toBeNull();
-    await advance(INSTALL_PROMPT_GRACE_MS);
-    expect(banner()?.textContent).toContain('Instalarea nu este disponibilă în acest browser');
-    expect(button('Instalează')).toBeUndefined();
-    await step(() => button('Am înțeles')!.click());
+    await advance(INSTALL_PROMPT_GRACE_MS * 3);
     expect(banner()).toBeNull();
-    expect(localStorage.getItem('hide-install-pwa')).toBe('1');
+    // A prompt that comes late still offers the install.
+    await firePrompt('dismissed');
+    expect(banner()?.textContent).toContain('Dorești să instalezi Grilio pe dispozitivul tău?');
   });
 
   it('iOS: explains Share → Adaugă pe ecranul principal', async () => {
@@ -221,14 +220,13 @@ describe('InstallBanner', () => {
     expect(button('Instalează')).toBeUndefined();
   });
 
-  it('installed from the browser menu while open: says so, only dismiss', async () => {
+  it('installed from the browser menu while open: the offer goes away', async () => {
     watchInstall();
     await render(<InstallBanner />);
     await firePrompt('dismissed');
+    expect(button('Instalează')).toBeTruthy();
     await fire('appinstalled');
-    expect(banner()?.textContent).toContain('Grilio este deja instalat pe dispozitivul tău');
-    expect(button('Instalează')).toBeUndefined();
-    expect(button('Am înțeles')).toBeTruthy();
+    expect(banner()).toBeNull();
   });
 
   it('inside the installed app (display-mode standalone) it never shows', async () => {

@@ -74,7 +74,7 @@ describe('<Toasts />', () => {
     host.remove();
   });
 
-  it('shows the Romanian text, counts down, pauses on hover and disappears', async () => {
+  it('shows the Romanian text, counts down, pauses under a mouse (not a finger) and disappears', async () => {
     act(() => root.render(<Toasts />));
     await act(async () => {
       showToast('LOGOUT_SUCCESSFUL');
@@ -86,16 +86,24 @@ describe('<Toasts />', () => {
     const bar = () => host.querySelector<HTMLElement>('.toast__bar')!.style.transform;
     const before = bar();
     expect(before).not.toBe('scaleX(1)');
-    // React's onMouseEnter listens to mouseover/mouseout at the root
-    act(() => {
-      toast.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body }));
-    });
+    // React's onPointerEnter listens to pointerover/pointerout at the root. A finger does not pause
+    // it (a tap fires no leave on a phone: the toast stayed for a minute), a mouse does.
+    const pointer = (type: string, pointerType: string) => {
+      const e = new MouseEvent(type, { bubbles: true, relatedTarget: document.body });
+      Object.defineProperty(e, 'pointerType', { value: pointerType });
+      toast.dispatchEvent(e);
+    };
+    act(() => pointer('pointerover', 'touch'));
+    act(() => vi.advanceTimersByTime(200));
+    const touched = bar();
+    expect(touched).not.toBe(before);
+    act(() => pointer('pointerover', 'mouse'));
     act(() => vi.advanceTimersByTime(10_000));
     expect(host.querySelector('.toast')).not.toBeNull();
-    expect(bar()).toBe(before);
-    act(() => {
-      toast.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
-    });
+    const paused = bar();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(bar()).toBe(paused);
+    act(() => pointer('pointerout', 'mouse'));
     await act(async () => vi.advanceTimersByTime(TOAST_DEFAULT_MS));
     expect(host.querySelector('.toast')).toBeNull();
     expect(app.toasts).toHaveLength(0);

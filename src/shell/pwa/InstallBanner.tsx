@@ -2,15 +2,16 @@
 // 'Instalează' and a dismiss. Shown once the candidate has used the app (a second visit or a
 // finished test, state/app-usage.ts), only on the screens of INSTALL_BANNER_ROUTES, when the
 // overlay arbiter gives it the screen (lowest priority), unless hide-install-pwa = '1' (saved by
-// dismiss); accepting the browser prompt hides it. Where the browser cannot install (no
-// beforeinstallprompt: iOS, Firefox, Safari on macOS) or the app is already installed, it says
-// so and offers only the dismiss. Inside the installed app it never shows.
+// dismiss); accepting the browser prompt hides it. On an iPhone it says how to add the app from
+// Safari's Share menu. Where the browser cannot install (Firefox, Safari on macOS) or the app is
+// already installed it shows nothing (issue 32 §5), nor inside the installed app.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
 import { dismissInstallBanner, isIos, isStandalone, promptInstall } from '../../offline/pwa.ts';
 import { useCurrentRouteDef } from '../layouts.tsx';
 import { Icon } from '../icons.tsx';
+import { useBottomOverlay } from '../bottom-overlay.ts';
 import { appUsage } from '../../state/app-usage.ts';
 import { useOverlay } from '../../state/overlays.ts';
 import { INSTALL_PROMPT_GRACE_MS, installAllowedOn, installBannerMode } from './install-mode.ts';
@@ -42,6 +43,7 @@ export function InstallBanner() {
   };
   const mode = installBannerMode(modeInputs);
   const shown = useOverlay('install', mode !== 'hidden' && mode !== 'pending');
+  useBottomOverlay(bannerRef, shown);
 
   // The banner is fixed over the bottom of the page; a spacer of its height at the end of the
   // document lets every button and the footer scroll clear of it.
@@ -73,16 +75,10 @@ export function InstallBanner() {
     title = `Dorești să instalezi ${product} pe dispozitivul tău?`;
     text =
       'Se deschide ca o aplicație, pornește mai repede și merge și fără internet, cu manualele descărcate.';
-  } else if (mode === 'ios') {
+  } else {
     title = `Instalează ${product} pe iPhone sau iPad`;
     text =
       'Browserul nu poate instala aplicația printr-un buton. În Safari apasă Partajează (Share), apoi „Adaugă pe ecranul principal”.';
-  } else if (mode === 'installed') {
-    title = `${product} este deja instalat pe dispozitivul tău`;
-    text = 'Îl găsești pe ecranul principal sau în lista de aplicații.';
-  } else {
-    title = 'Instalarea nu este disponibilă în acest browser';
-    text = `Poți instala ${product} din Chrome, Edge sau Samsung Internet; pe iPhone și iPad, din Safari: Partajează → „Adaugă pe ecranul principal”.`;
   }
 
   return (
@@ -94,7 +90,7 @@ export function InstallBanner() {
         aria-label={`Instalează ${product}`}
         data-mode={mode}
       >
-        <Icon name={mode === 'installed' ? 'check' : 'phone'} className="install-banner__icon" />
+        <Icon name="phone" className="install-banner__icon" />
         <div className="install-banner__text">
           <p className="install-banner__title">{title}</p>
           <p className="install-banner__hint">{text}</p>

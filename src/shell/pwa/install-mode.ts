@@ -1,5 +1,5 @@
 // Which install banner to show (SPEC §2/§4), as a pure function so the rules are unit-tested.
-export type InstallMode = 'hidden' | 'pending' | 'available' | 'ios' | 'unavailable' | 'installed';
+export type InstallMode = 'hidden' | 'pending' | 'available' | 'ios';
 
 export type InstallInputs = {
   /** app.installBannerVisible: false once dismissed (hide-install-pwa = '1') or accepted. */
@@ -52,10 +52,12 @@ export function installAllowedOn(routeName: string | undefined): boolean {
 /** Browsers fire beforeinstallprompt shortly after load; until this passes we show nothing rather than 'unavailable'. */
 export const INSTALL_PROMPT_GRACE_MS = 4000;
 
+/** Shown only where installing is possible (issue 32 §5): a browser that offered the prompt, or an
+ *  iPhone (Share → Add to Home Screen). A sheet saying "not available here" or "already installed"
+ *  covered a results page's grade and asked the candidate to do nothing. */
 export function installBannerMode(i: InstallInputs): InstallMode {
-  if (!i.visible || i.suppressed || i.standalone) return 'hidden';
-  if (i.installed) return 'installed';
+  if (!i.visible || i.suppressed || i.standalone || i.installed) return 'hidden';
   if (i.available) return 'available';
   if (i.ios) return 'ios';
-  return i.waited ? 'unavailable' : 'pending';
+  return i.waited ? 'hidden' : 'pending';
 }
