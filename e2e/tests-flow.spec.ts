@@ -81,6 +81,10 @@ test('start, answer, flag, leave, resume, finish, results, ranking, statistics, 
   await page.goto('/statistici');
   await expect(answeredTile).toHaveText(String(before + 5));
   await expect(page.getByRole('heading', { name: 'Capitolele cele mai slabe' })).toBeVisible();
+  // The list says its rule where it is, so a 0 % chapter of few grids in the table below is no contradiction.
+  await expect(page.getByTestId('weak-rule')).toContainText('De la cel mai slab, dintre capitolele cu cel puțin 5 grile rezolvate.');
+  // The chart has a count axis (0 at least) and a % axis.
+  await expect(page.locator('.chart__svg text', { hasText: /^100%$/ })).toHaveCount(1);
 
   // The weak-chapter test starts (tutor mode: the server reveals the key after confirming).
   await page.getByRole('button', { name: 'Test pe capitolele slabe' }).click();

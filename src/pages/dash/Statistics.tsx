@@ -40,6 +40,7 @@ export default function Statistics() {
 
   const t = stats?.totals;
   const manualTitle = new Map((stats?.manuals ?? []).map((m) => [m.manual_id, m.title]));
+  const fewGrids = (stats?.chapters ?? []).filter((c) => c.answered < (stats?.weak_min_answered ?? 0)).length;
 
   return (
     <section className="page statistics" aria-labelledby="stats-title">
@@ -82,7 +83,9 @@ export default function Statistics() {
             <div className="card stat-tile">
               <dt>Timp mediu pe grilă</dt>
               <dd>{formatDuration(t.avg_time_ms)}</dd>
-              <dd className="muted stat-tile__detail">total {formatDuration(t.total_time_ms)}</dd>
+              {/* The sum of the time spent on each grid: less than the tests' length in the history,
+                  which also counts reading the test and moving between grids. */}
+              <dd className="muted stat-tile__detail">în total {formatDuration(t.total_time_ms)} petrecute pe grile</dd>
             </div>
           </dl>
 
@@ -102,6 +105,12 @@ export default function Statistics() {
 
           <section className="card" aria-labelledby="weak-h">
             <h2 id="weak-h">Capitolele cele mai slabe</h2>
+            {/* The rule is said where the list is: a chapter with 0 % over 4 grids is not missing
+                by mistake, it has too few grids for a verdict (issue 32 §5). */}
+            <p className="muted" data-testid="weak-rule">
+              De la cel mai slab, dintre capitolele cu cel puțin {gridsText(stats.weak_min_answered)} rezolvate.
+              {fewGrids ? ` ${fewGrids === 1 ? 'Un capitol are' : `${fewGrids} capitole au`} încă prea puține grile pentru un verdict.` : ''}
+            </p>
             {stats.weakest_chapters.length ? (
               <>
                 {stats.weakest_chapters.map((c) => (
@@ -111,9 +120,7 @@ export default function Statistics() {
                   Test pe capitolele slabe
                 </button>
               </>
-            ) : (
-              <p className="muted">Un capitol apare aici după cel puțin {gridsText(stats.weak_min_answered)} rezolvate din el.</p>
-            )}
+            ) : null}
           </section>
 
           {stats.manuals.length ? (
@@ -129,7 +136,12 @@ export default function Statistics() {
             <section className="card" aria-labelledby="chapters-h">
               <h2 id="chapters-h">Acuratețe pe capitol</h2>
               {stats.chapters.map((c) => (
-                <PercentBar key={c.chapter_id} label={stats.manuals.length > 1 ? `${c.title} (${manualTitle.get(c.manual_id) ?? ''})` : c.title} value={c.correct_pct} detail={gridsText(c.answered)} />
+                <PercentBar
+                  key={c.chapter_id}
+                  label={stats.manuals.length > 1 ? `${c.title} (${manualTitle.get(c.manual_id) ?? ''})` : c.title}
+                  value={c.correct_pct}
+                  detail={c.answered < stats.weak_min_answered ? `${gridsText(c.answered)}, prea puține pentru un verdict` : gridsText(c.answered)}
+                />
               ))}
             </section>
           ) : null}
