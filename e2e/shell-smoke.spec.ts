@@ -22,8 +22,13 @@ test('the partial-scores announcement opens once for an account that has not see
     headers: { authorization: `Bearer ${token}` },
     data: { value: false },
   });
+  // Not over a purchase (issue 32 §1): only on the simulation lists it is about.
   await page.goto('/cont/premium');
-  const dialog = page.getByRole('dialog', { name: 'Calcul Punctaje Parțiale' });
+  const dialog = page.getByRole('dialog', { name: 'Punctaj parțial la simulări' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(dialog).toHaveCount(0);
+  await page.goto('/teste/simulare/centre');
   await expect(dialog).toBeVisible();
   for (const city of ['Cluj-Napoca', 'Constanța', 'Craiova', 'Sibiu', 'Timișoara']) await expect(dialog).toContainText(city);
   await dialog.getByRole('button', { name: 'Perfect, am înțeles!' }).click();
@@ -35,6 +40,7 @@ test('the partial-scores announcement opens once for an account that has not see
   await expect(dialog).toHaveCount(0);
   const me = await page.request.get('/api/v1/user', { headers: { authorization: `Bearer ${token}` } });
   expect((await me.json()).user.acknowledged_info_banner).toBe(true);
+  await page.goto('/cont/premium');
   await expect(page.getByRole('link', { name: 'Contul meu' })).toHaveAttribute('aria-current', 'page');
   await page.getByRole('button', { name: 'Deconectare' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -29,6 +29,12 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   await adminContext.close();
 
   await registerAccount(page, 'Ana Simulare');
+  // A new account's first dashboard says where to start (issue 32 §5).
+  await page.goto('/teste');
+  const first = page.getByRole('article', { name: 'De unde începi' });
+  await expect(first).toBeVisible();
+  await expect(first.getByRole('link', { name: 'Fă un prim test scurt' })).toHaveAttribute('href', '/teste/start');
+  await shoot(page, shots, 'first-steps');
   await page.goto('/teste/simulare/centre');
   await page.getByLabel('Centrul universitar').selectOption('timisoara');
   await page.getByLabel('Materiile').selectOption('biologie,chimie');

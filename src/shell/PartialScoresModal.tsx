@@ -1,5 +1,5 @@
-// Partial-scores announcement (SPEC §2): for a signed-in user on a dash/ route requiring login,
-// while the acknowledged-banner flag is on. It presents the simulations, so it shows only once
+// Partial-scores announcement (SPEC §2): for a signed-in user on a dash/ route requiring login
+// (of those, only the simulation lists it is about), while the acknowledged-banner flag is on. It presents the simulations, so it shows only once
 // they are live (SIMULATIONS_LIVE, issue 11 §6), and only when the overlay arbiter gives it the
 // screen. Closing acknowledges it (PATCH) when the user has not yet; a failure is only logged.
 import { useSnapshot } from 'valtio';
@@ -18,13 +18,18 @@ export const PARTIAL_SCORE_CENTERS = [
   { city: 'Timișoara', university: 'UMF „Victor Babeș”' },
 ] as const;
 
+/** The screens it is about: the lists of simulations. Anywhere else it interrupted something
+ *  unrelated (a purchase, the friends page, the theme switch) and greeted a new account before it
+ *  knew what a simulation was (issue 32 §1, §5). */
+export const PARTIAL_SCORES_ROUTES: ReadonlySet<string> = new Set(['dash/simulation-centers', 'dash/simulation-sources', 'dash/simulation-medinsider']);
+
 export function partialScoresVisible(
   route: Pick<RouteDef, 'name' | 'access'> | undefined,
   signedIn: boolean,
   flag: boolean,
   simulationsLive: boolean = SIMULATIONS_LIVE,
 ): boolean {
-  return Boolean(simulationsLive && signedIn && flag && route && route.access === 'auth' && route.name.startsWith('dash/'));
+  return Boolean(simulationsLive && signedIn && flag && route && route.access === 'auth' && PARTIAL_SCORES_ROUTES.has(route.name));
 }
 
 export async function closePartialScores(): Promise<void> {
@@ -46,7 +51,7 @@ export function PartialScoresModal({ route }: { route: RouteDef | undefined }) {
     <Modal
       open={open}
       onClose={() => void closePartialScores()}
-      title="Calcul Punctaje Parțiale"
+      title="Punctaj parțial la simulări"
       className="partial-scores"
       footer={
         <button type="button" className="btn btn--primary" onClick={() => void closePartialScores()}>

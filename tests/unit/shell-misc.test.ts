@@ -132,9 +132,13 @@ describe('start-up and shell visibility rules', () => {
     expect(medinsiderStart('abc', '/teste/simulare/medinsider', '?uuid=abc').redirect).toBeNull();
   });
 
-  it('partial-scores modal only for a signed-in user on a dash login route while the flag is on (simulations live)', () => {
-    const dash = matchRoute('/statistici');
+  it('partial-scores modal only for a signed-in user on a simulation list while the flag is on (simulations live)', () => {
+    const dash = matchRoute('/teste/simulare/centre');
     expect(partialScoresVisible(dash, true, true, true)).toBe(true);
+    expect(partialScoresVisible(matchRoute('/teste/simulare/surse'), true, true, true)).toBe(true);
+    // Never over a purchase, the friends page, the preferences or a new account's first dashboard.
+    for (const path of ['/cont/premium', '/prieteni', '/setari/preferinte', '/teste', '/statistici'])
+      expect(partialScoresVisible(matchRoute(path), true, true, true), path).toBe(false);
     expect(partialScoresVisible(dash, false, true, true)).toBe(false);
     expect(partialScoresVisible(dash, true, false, true)).toBe(false);
     expect(partialScoresVisible(matchRoute('/teste/grile/preview'), true, true, true)).toBe(false);
@@ -144,7 +148,7 @@ describe('start-up and shell visibility rules', () => {
   });
 
   it('partial-scores modal stays hidden while the simulations it presents are not live (issue 11 §6)', () => {
-    const dash = matchRoute('/statistici');
+    const dash = matchRoute('/teste/simulare/centre');
     // The default follows the feature flag (on since the paper sheets work: e2e shell-smoke checks the screen).
     expect(partialScoresVisible(dash, true, true)).toBe(SIMULATIONS_LIVE);
     expect(partialScoresVisible(dash, true, true, false)).toBe(false);

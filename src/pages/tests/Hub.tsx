@@ -16,11 +16,12 @@ import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { currentOwner, foreignTo } from '../../offline/owner.ts';
 import { grids as gridsText } from '../../components/practice/format.ts';
+import { FirstSteps } from '../../components/practice/FirstSteps.tsx';
 import '../../styles/tests.css';
 
 export default function Hub() {
   const navigate = useNavigate();
-  const { online, product } = useSnapshot(app);
+  const { online, product, user } = useSnapshot(app);
   const localUnfinished = useLiveQuery(async () => {
     const rows = (await db.tests.where('status').equals('unfinished').toArray()).filter((t) => !foreignTo(t, currentOwner()));
     return rows.sort((a, b) => b.started_at.localeCompare(a.started_at));
@@ -28,6 +29,8 @@ export default function Hub() {
   const [serverUnfinished, setServerUnfinished] = useState<ServerTest | null>(null);
   const [review, setReview] = useState<ReviewQueue | null>(null);
   const [weak, setWeak] = useState<ChapterStat[] | null>(null);
+  /** No test yet on the server (a new account): the hub starts with the first steps. */
+  const [noTests, setNoTests] = useState(false);
   const [busy, setBusy] = useState<null | 'review' | 'weak'>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -42,7 +45,11 @@ export default function Hub() {
       .then((r) => live && setReview(r))
       .catch(() => undefined);
     fetchStats()
-      .then((s) => live && setWeak(s.weakest_chapters))
+      .then((s) => {
+        if (!live) return;
+        setWeak(s.weakest_chapters);
+        setNoTests(s.totals.tests === 0);
+      })
       .catch(() => undefined);
     fetchHistory(1, 'unfinished')
       .then(async (h) => {
@@ -89,6 +96,7 @@ export default function Hub() {
         </p>
       ) : null}
       <div className="hub-grid">
+        {noTests && !localUnfinished?.length ? <FirstSteps manualId={user?.manual_id ?? null} /> : null}
         <article className="card hub-card hub-card--primary">
           <h2>Test nou</h2>
           <p>Alege manualul, capitolele, dificultatea și modul (tutor sau examen). Merge și offline, din manualele descărcate.</p>
