@@ -47,3 +47,25 @@ test('the partial-scores announcement opens once for an account that has not see
   await expect(page.getByText('Te-ai deconectat')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
+
+test('signed-in pages load without a CSP violation (no library tries eval)', async ({ page, context }) => {
+  // Caught from the first script on: the event fires for every refused eval/new Function.
+  await context.addInitScript(() => {
+    const w = window as unknown as { cspViolations: string[] };
+    w.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const consoleCsp: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|unsafe-eval/i.test(m.text())) consoleCsp.push(m.text());
+  });
+  await login(page, DEMO);
+  // Screens whose forms and payloads go through the shared zod schemas.
+  for (const path of ['/teste', '/teste/start', '/statistici', '/prieteni', '/setari/preferinte', '/cont/premium']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+  }
+  expect(consoleCsp).toEqual([]);
+});

@@ -2,6 +2,7 @@
 // JSON) is hydrated with the same data, then the rest of the app starts (src/start-client.ts);
 // any other screen (the signed-in app, the service worker's offline shell) starts the app first
 // and renders on the client. Only what the first paint needs is imported here (issue 12 §2).
+import './shell/zod-jitless.ts';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
