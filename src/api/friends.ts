@@ -3,7 +3,7 @@ import { api } from './client.ts';
 import type { Relation } from '../shared/friend-rules.ts';
 
 export type Person = { id: number; name: string; avatar_thumb_src: string | null };
-export type Friend = Person & { email: string; since: string };
+export type Friend = Person & { since: string };
 export type PendingRequest = Person & { created_at: string };
 export type FoundPerson = Person & { relation: Relation };
 export type FriendsOverview = {

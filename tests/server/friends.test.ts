@@ -79,12 +79,15 @@ describe('friend requests', () => {
       {
         id: b.id,
         name: expect.any(String),
-        email: b.email,
         avatar_thumb_src: null,
         since: expect.any(String),
       },
     ]);
-    expect((await overview(b)).friends.map((f: { email: string }) => f.email)).toEqual([a.email]);
+    // A friend's e-mail is not theirs to see (issue 32 §4): nowhere in the overview.
+    const ofB = await overview(b);
+    expect(ofB.friends.map((f: { id: number }) => f.id)).toEqual([a.id]);
+    expect(JSON.stringify(ofB)).not.toContain(a.email);
+    expect(JSON.stringify(ofA)).not.toContain(b.email);
 
     const again = await send(b, a);
     expect(again.statusCode).toBe(409);

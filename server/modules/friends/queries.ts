@@ -131,10 +131,11 @@ export function invitationCode(db: Db, userId: number): Promise<{ invitation_cod
   return db.one<{ invitation_code: string }>('select invitation_code from users where id = $1', [userId]);
 }
 
-/** The user's friends, with e-mail (friends may see each other's), newest friendship first. */
+/** The user's friends, newest friendship first. No e-mail: a person's address is theirs alone to
+ *  see (issue 32 §4); a friend is found by it only when the searcher already knows it. */
 export function friendsOf(db: Db, userId: number) {
-  return db.query<PersonRow & { email: string; since: Date | string }>(
-    `select u.id, u.name, u.email, u.avatar_thumb_path, coalesce(f.responded_at, f.created_at) as since
+  return db.query<PersonRow & { since: Date | string }>(
+    `select u.id, u.name, u.avatar_thumb_path, coalesce(f.responded_at, f.created_at) as since
        from friendships f
        join users u on u.id = case when f.requester_id = $1 then f.addressee_id else f.requester_id end
       where (f.requester_id = $1 or f.addressee_id = $1) and f.status = 'accepted'

@@ -90,7 +90,7 @@ export async function overview(db: Db, viewer: number) {
   ]);
   return {
     invitation_code: code?.invitation_code ?? '',
-    friends: friends.map((r) => ({ ...person(r), email: r.email, since: iso(r.since) })),
+    friends: friends.map((r) => ({ ...person(r), since: iso(r.since) })),
     incoming: incoming.map((r) => ({ ...person(r), created_at: iso(r.created_at) })),
     outgoing: outgoing.map((r) => ({ ...person(r), created_at: iso(r.created_at) })),
   };

@@ -195,7 +195,7 @@ export function FriendsView() {
         title="Prietenii tăi"
         people={data.friends}
         empty="Încă nu ai prieteni aici. Caută-i după nume, e-mail sau cod de invitație."
-        detail={(p) => p.email}
+        detail={(p) => `Prieteni din ${new Date(p.since).toLocaleDateString('ro-RO', { day: 'numeric', month: 'long', year: 'numeric' })}`}
         actions={(p) => [
           {
             label: 'Șterge',
