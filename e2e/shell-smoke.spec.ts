@@ -69,3 +69,26 @@ test('signed-in pages load without a CSP violation (no library tries eval)', asy
   }
   expect(consoleCsp).toEqual([]);
 });
+
+test("'Ca sistemul' is the default: a visitor's page and the signed-in app follow the device's setting live", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+  await expect.poll(theme).toBe('dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(theme).toBe('light');
+  await login(page, DEMO);
+  await page.goto('/setari/preferinte');
+  await page.locator('label', { hasText: 'Ca sistemul' }).click();
+  await expect(page.getByText('Tema a fost salvată.').first()).toBeVisible();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(theme).toBe('dark');
+  // An explicit choice is kept whatever the device says.
+  await page.locator('label', { hasText: 'Luminoasă' }).click();
+  await expect.poll(theme).toBe('light');
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Luminoasă' })).toBeChecked();
+  await expect.poll(theme).toBe('light');
+  await page.locator('label', { hasText: 'Ca sistemul' }).click();
+  await expect.poll(theme).toBe('dark');
+});

@@ -2,7 +2,6 @@
 // and the contact form.
 import { api } from './client.ts';
 import type { ProfileLists, User } from '../shared/types.ts';
-import type { Theme } from '../shared/constants.ts';
 
 export type SuccessResponse = { success: string };
 export type UserResponse = { success: string; user?: User };
@@ -46,9 +45,6 @@ export function updatePreferences(body: { sound_effects: boolean }): Promise<Use
   return api.put<UserResponse>('user/preferences', body);
 }
 
-export function saveTheme(theme: Theme): Promise<SuccessResponse> {
-  return api.put<SuccessResponse>('user/theme', { theme });
-}
 
 export function sendContactMessage(body: { name: string; email: string; message: string; captcha?: string }): Promise<SuccessResponse> {
   return api.post<SuccessResponse>('contact', body);

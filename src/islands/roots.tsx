@@ -44,6 +44,13 @@ function readPageState(): void {
   const payload = readEmbeddedPayload();
   if (payload) app.product = payload.product;
   app.theme = document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem('theme');
+  } catch {
+    /* storage blocked: the device's setting */
+  }
+  app.themeChoice = saved === 'light' || saved === 'dark' ? saved : 'system';
 }
 
 /** Wraps an island in what its components expect of the app: a router for links and the current

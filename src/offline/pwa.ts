@@ -6,7 +6,7 @@ import { getItem, setItem } from '../state/storage.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
 import { SW_MESSAGES } from '../shared/pwa.ts';
 import { THEME_COLORS } from '../shared/manifest.ts';
-import type { Theme } from '../shared/constants.ts';
+import type { AppliedTheme } from '../shared/constants.ts';
 import { earlyInstallPrompt } from '../ssr/early-install.ts';
 import { requestFlush } from './flush-requests.ts';
 import { recordVisit } from '../state/app-usage.ts';
@@ -159,7 +159,7 @@ export function dismissInstallBanner(): void {
 
 /** Every theme-color meta (light and dark media) follows the theme the user chose, so the
  *  browser bar matches the page even when the choice differs from the system preference. */
-export function syncThemeColor(theme: Theme): void {
+export function syncThemeColor(theme: AppliedTheme): void {
   if (typeof document === 'undefined') return;
   for (const meta of document.querySelectorAll('meta[name="theme-color"]')) meta.setAttribute('content', THEME_COLORS[theme]);
 }

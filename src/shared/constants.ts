@@ -45,8 +45,11 @@ export const TRIAL_DAYS = 3;
  *  (their profiles' proportional rules). Off, the announcement stays hidden (issue 11 §6). */
 export const SIMULATIONS_LIVE: boolean = true;
 
-export const THEMES = ['light', 'dark'] as const;
+/** The theme a person chooses: 'system' follows the device's setting (the default). */
+export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
+/** The theme on screen. */
+export type AppliedTheme = Exclude<Theme, 'system'>;
 export const DIFFICULTIES = ['easy', 'hard'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 export const GRID_TYPES = ['CS', 'CM', 'CG'] as const;

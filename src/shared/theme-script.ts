@@ -4,8 +4,10 @@
 // exactly this text by its hash (server/plugins/csp.ts); src/state/theme.ts owns the theme later.
 import { STORAGE } from './storage-keys.ts';
 
+// No saved theme, or 'system', follows the device's setting, also live on a page left unhydrated
+// (a visitor reading a chapter when the phone turns dark at sunset; issue 32 §4).
 export const THEME_SCRIPT =
-  `(function(){try{var t=localStorage.getItem(${JSON.stringify(STORAGE.theme)});` +
-  `if(t!=='dark'&&t!=='light')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';` +
-  `var r=document.documentElement;r.dataset.theme=t;r.style.colorScheme=t;` +
+  `(function(){try{var k=${JSON.stringify(STORAGE.theme)},q=matchMedia('(prefers-color-scheme: dark)'),r=document.documentElement;` +
+  `var s=function(){var t=localStorage.getItem(k);if(t!=='dark'&&t!=='light')t=q.matches?'dark':'light';r.dataset.theme=t;r.style.colorScheme=t};` +
+  `s();q.addEventListener('change',function(){var t=localStorage.getItem(k);if(t!=='dark'&&t!=='light')s()});` +
   `if(localStorage.getItem(${JSON.stringify(STORAGE.cookiePreferences)}))r.dataset.cookies='chosen'}catch(e){}})()`;

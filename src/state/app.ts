@@ -2,7 +2,7 @@
 import { proxy } from 'valtio/vanilla';
 import type { LayoutCounts, TestsCount, Toast, User } from '../shared/types.ts';
 import type { NotificationPayload } from '../shared/notification-payloads.ts';
-import type { Theme } from '../shared/constants.ts';
+import type { AppliedTheme, Theme } from '../shared/constants.ts';
 import { PRODUCT_DEFAULT } from '../shared/constants.ts';
 
 export type PublicSettings = {
@@ -21,7 +21,10 @@ export const app = proxy({
   maintenance: false,
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   user: null as User | null,
-  theme: 'light' as Theme,
+  /** The theme on screen. */
+  theme: 'light' as AppliedTheme,
+  /** The theme chosen: light, dark, or following the device (src/state/theme.ts). */
+  themeChoice: 'system' as Theme,
   layoutCounts: { messages: 0, friendships: 0, notifications: 0 } as LayoutCounts,
   testsCount: null as TestsCount | null,
   /** The notifications feed loaded so far, newest first, unique by id (src/state/notifications.ts). */

@@ -3,16 +3,17 @@ import { app } from './app.ts';
 import { getItem } from './storage.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
 import { medinsiderStart, rememberMedinsider } from './medinsider.ts';
-import { applyTheme, initialTheme } from './theme.ts';
+import { applyTheme, followSystemTheme, initialChoice, resolveTheme } from './theme.ts';
 import { loadAnnouncementFlag } from './announcement.ts';
 import { installErrorLogging } from './error-log.ts';
 import { loadSettings } from './settings.ts';
 import { cachedUser, isSignedIn, loadSession } from './user.ts';
 
 export function startApp(): void {
-  const theme = initialTheme();
-  app.theme = theme;
-  applyTheme(theme, false);
+  app.themeChoice = initialChoice();
+  app.theme = resolveTheme(app.themeChoice);
+  applyTheme(app.theme, false);
+  followSystemTheme();
   loadAnnouncementFlag();
   installErrorLogging();
 

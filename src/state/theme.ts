@@ -1,33 +1,48 @@
-// Theme of SPEC §4: light or dark, from the saved choice or the system preference.
-// Toggling saves locally, sends it to the server when signed in, and briefly disables
-// CSS transitions (10 ms) so the whole page switches at once.
+// Theme of SPEC §4, with a third choice (issue 32 §4): light, dark, or 'system' (the default for
+// new accounts and visitors), which follows the device's prefers-color-scheme live. The choice is
+// saved locally and, signed in, on the server; the switch in the header picks the other of what
+// is on screen. Changes briefly disable CSS transitions (10 ms) so the whole page switches at once.
 import { app } from './app.ts';
 import { getItem, setItem } from './storage.ts';
 import { showToast } from './toast.ts';
 import { updateTheme } from '../api/user.ts';
 import { STORAGE } from '../shared/storage-keys.ts';
-import { THEMES, THEME_TRANSITION_SUPPRESS_MS, type Theme } from '../shared/constants.ts';
+import { THEMES, THEME_TRANSITION_SUPPRESS_MS, type AppliedTheme, type Theme } from '../shared/constants.ts';
 
 export const NO_TRANSITIONS_CLASS = 'no-transitions';
+const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 export function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
 }
 
-/** Saved theme, else the system preference, else light. */
-export function initialTheme(): Theme {
-  const saved = getItem(STORAGE.theme);
-  if (isTheme(saved)) return saved;
+function systemPrefersDark(): boolean {
   try {
-    if (typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches) return 'dark';
+    return typeof window !== 'undefined' && Boolean(window.matchMedia?.(DARK_QUERY).matches);
   } catch {
-    /* no matchMedia */
+    return false; // no matchMedia
   }
-  return 'light';
+}
+
+/** What a choice shows now: 'system' is the device's setting. */
+export function resolveTheme(choice: Theme): AppliedTheme {
+  if (choice !== 'system') return choice;
+  return systemPrefersDark() ? 'dark' : 'light';
+}
+
+/** The saved choice, else 'system'. */
+export function initialChoice(): Theme {
+  const saved = getItem(STORAGE.theme);
+  return isTheme(saved) ? saved : 'system';
+}
+
+/** The theme to show at start: the saved choice resolved (the system preference by default). */
+export function initialTheme(): AppliedTheme {
+  return resolveTheme(initialChoice());
 }
 
 /** Puts the theme on <html data-theme>, suppressing transitions for THEME_TRANSITION_SUPPRESS_MS. */
-export function applyTheme(theme: Theme, suppressTransitions = true): void {
+export function applyTheme(theme: AppliedTheme, suppressTransitions = true): void {
   if (typeof document === 'undefined') return;
   const root = document.documentElement;
   if (suppressTransitions) {
@@ -42,22 +57,44 @@ export function applyTheme(theme: Theme, suppressTransitions = true): void {
   if (meta) meta.setAttribute('content', theme === 'dark' ? '#0b1f1e' : '#0f766e');
 }
 
-/** Adopts a theme locally (state, storage, page) without telling the server. */
-export function adoptTheme(theme: Theme, suppressTransitions = true): void {
-  app.theme = theme;
-  setItem(STORAGE.theme, theme);
-  applyTheme(theme, suppressTransitions);
+/** Adopts a choice locally (state, storage, page) without telling the server. */
+export function adoptTheme(choice: Theme, suppressTransitions = true): void {
+  app.themeChoice = choice;
+  app.theme = resolveTheme(choice);
+  setItem(STORAGE.theme, choice);
+  applyTheme(app.theme, suppressTransitions);
 }
 
-/** The switch: toggles, saves, and sends PUT /user/theme when signed in (failure → generic error). */
-export async function toggleTheme(): Promise<void> {
-  const next: Theme = app.theme === 'dark' ? 'light' : 'dark';
-  adoptTheme(next);
-  if (!app.user || !getItem(STORAGE.token)) return;
+let following = false;
+/** While the choice is 'system', a change of the device's setting (evening dark mode) shows at once. */
+export function followSystemTheme(): void {
+  if (following || typeof window === 'undefined' || !window.matchMedia) return;
+  following = true;
+  const mq = window.matchMedia(DARK_QUERY);
+  const onChange = () => {
+    if (app.themeChoice !== 'system') return;
+    app.theme = resolveTheme('system');
+    applyTheme(app.theme);
+  };
+  if (mq.addEventListener) mq.addEventListener('change', onChange);
+  else mq.addListener?.(onChange);
+}
+
+/** Saves a choice: locally at once, then PUT /user/theme when signed in (failure → generic error). */
+export async function chooseTheme(choice: Theme): Promise<boolean> {
+  adoptTheme(choice);
+  if (!app.user || !getItem(STORAGE.token)) return true;
   try {
-    await updateTheme(next);
-    app.user.theme = next;
+    await updateTheme(choice);
+    if (app.user) app.user.theme = choice;
+    return true;
   } catch {
     showToast('FORM_AN_ERROR_HAS_OCCURRED', 'error');
+    return false;
   }
+}
+
+/** The header switch: the other theme of what is on screen, saved as an explicit choice. */
+export async function toggleTheme(): Promise<void> {
+  await chooseTheme(app.theme === 'dark' ? 'light' : 'dark');
 }

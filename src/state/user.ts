@@ -41,7 +41,7 @@ export function setUser(user: User | null): void {
   setItem(STORAGE.userId, String(user.id));
   if (user.manual_id != null) setItem(STORAGE.manualId, String(user.manual_id));
   else removeItem(STORAGE.manualId);
-  if (isTheme(user.theme) && user.theme !== app.theme) adoptTheme(user.theme);
+  if (isTheme(user.theme) && user.theme !== app.themeChoice) adoptTheme(user.theme);
   else if (isTheme(user.theme)) setItem(STORAGE.theme, user.theme);
   setItem(STORAGE.cachedUser, JSON.stringify(user));
 }

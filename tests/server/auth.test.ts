@@ -42,7 +42,7 @@ describe('POST /auth/register', () => {
       is_premium: false,
       remaining_premium_days: -1,
       is_admin: false,
-      theme: 'light',
+      theme: 'system', // follows the device until the candidate chooses (issue 32 §4)
       manual_id: null,
       specialization_id: null,
       center_id: null,

@@ -206,6 +206,10 @@ describe('PUT /user/theme', () => {
       await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(u.token) })
     ).json();
     expect(user.theme).toBe('dark');
+    // 'system' (follow the device) is a choice the database keeps too.
+    const sys = await t.app.inject({ method: 'PUT', url: '/api/v1/user/theme', headers: bearer(u.token), payload: { theme: 'system' } });
+    expect(sys.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(u.token) })).json().user.theme).toBe('system');
   });
 
   it.each([{ theme: 'verde' }, {}, { theme: 1 }, { theme: null }])(

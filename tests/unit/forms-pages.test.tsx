@@ -7,6 +7,7 @@ import type { User } from '../../src/shared/types.ts';
 import { messageFor } from '../../src/shared/messages.ro.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { app } from '../../src/state/app.ts';
+import { stubFetch } from './shell-helpers.ts';
 
 vi.mock('../../src/api/auth.ts', () => ({
   login: vi.fn(),
@@ -31,7 +32,6 @@ vi.mock('../../src/api/account.ts', () => ({
   changeEmail: vi.fn(),
   changePassword: vi.fn(),
   updatePreferences: vi.fn(),
-  saveTheme: vi.fn(),
   sendContactMessage: vi.fn(),
 }));
 
@@ -278,11 +278,12 @@ describe('other pages', () => {
 });
 
 describe('preferences and password reset', () => {
-  it('theme choice applies, saves locally and sends PUT /user/theme', async () => {
+  it('theme choice applies, saves locally and sends PUT /user/theme; "Ca sistemul" follows the device', async () => {
     localStorage.setItem('token', 't');
     app.user = { ...baseUser };
     app.theme = 'light';
-    vi.mocked(account.saveTheme).mockResolvedValue({ success: 'THEME_UPDATED' });
+    app.themeChoice = 'light';
+    const { calls } = stubFetch({ 'PUT /api/v1/user/theme': { json: { success: 'THEME_UPDATED' } } });
     vi.mocked(account.updatePreferences).mockResolvedValue({ success: 'PREFERENCES_SAVED' });
     const { default: Preferences } = await import('../../src/pages/settings/Preferences.tsx');
     await render('/setari/preferinte', [{ path: '/setari/preferinte', element: <Preferences /> }]);
@@ -292,7 +293,15 @@ describe('preferences and password reset', () => {
     });
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(localStorage.getItem('theme')).toBe('dark');
-    expect(account.saveTheme).toHaveBeenCalledWith('dark');
+    // The device prefers light: 'Ca sistemul' shows light, and is what is saved.
+    const system = container.querySelector('input[name="theme"][value="system"]') as HTMLInputElement;
+    expect(system.closest('label')!.textContent).toBe('Ca sistemul');
+    await act(async () => {
+      system.click();
+    });
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(localStorage.getItem('theme')).toBe('system');
+    expect(calls.map((c) => c.body)).toEqual(['{"theme":"dark"}', '{"theme":"system"}']);
     const sound = container.querySelector('input[name="sound_effects"]') as HTMLInputElement;
     expect(sound.checked).toBe(true);
     await act(async () => {

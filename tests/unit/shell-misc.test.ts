@@ -15,7 +15,7 @@ import { ROUTES } from '../../src/shared/routes-app.ts';
 import { loadAppRoutes } from '../../src/router/route-loader.ts';
 import { SIMULATIONS_LIVE } from '../../src/shared/constants.ts';
 import { app } from '../../src/state/app.ts';
-import { initialTheme, toggleTheme } from '../../src/state/theme.ts';
+import { followSystemTheme, initialChoice, initialTheme, toggleTheme, adoptTheme } from '../../src/state/theme.ts';
 import { makeUser, stubFetch } from './shell-helpers.ts';
 
 // The sign-in and signed-in screens' routes, as the app loads them after the first paint.
@@ -217,6 +217,35 @@ describe('theme', () => {
   it('saved choice wins', () => {
     localStorage.setItem('theme', 'dark');
     expect(initialTheme()).toBe('dark');
+  });
+
+  it("'Ca sistemul' is the default and follows the device's setting live, until another choice is made", () => {
+    let dark = true;
+    const listeners: Array<() => void> = [];
+    vi.stubGlobal('matchMedia', (q: string) => ({
+      media: q,
+      get matches() {
+        return q.includes('dark') && dark;
+      },
+      addEventListener: (_: string, f: () => void) => listeners.push(f),
+    }));
+    expect(initialChoice()).toBe('system');
+    expect(initialTheme()).toBe('dark');
+    adoptTheme('system', false);
+    followSystemTheme();
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    dark = false;
+    listeners.forEach((f) => f());
+    expect(app.theme).toBe('light');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    // An explicit choice is not overridden by the device.
+    adoptTheme('dark', false);
+    dark = true;
+    listeners.forEach((f) => f());
+    dark = false;
+    listeners.forEach((f) => f());
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    vi.unstubAllGlobals();
   });
 
   it('toggle saves locally, suppresses transitions for 10 ms, no call when signed out', async () => {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/db.ts';
 import type { User } from '../../../src/shared/types.ts';
-import type { Theme } from '../../../src/shared/constants.ts';
+import { THEMES, type Theme } from '../../../src/shared/constants.ts';
 import type { UserRowCache } from '../../lib/user-row-cache.ts';
 import { premiumDaysLeft } from '../../../src/shared/premium-days.ts';
 
@@ -46,7 +46,7 @@ export const userDtoSchema = z.object({
   remaining_premium_days: z.number(),
   is_premium: z.boolean(),
   is_admin: z.boolean(),
-  theme: z.enum(['light', 'dark']),
+  theme: z.enum(THEMES),
   manual_id: z.number().nullable(),
   specialization_id: z.number().nullable(),
   center_id: z.number().nullable(),
@@ -98,7 +98,7 @@ export function toUserDto(row: UserRow, now = Date.now()): User {
     remaining_premium_days: remaining,
     is_premium: remaining >= 0,
     is_admin: row.is_admin,
-    theme: (row.theme === 'dark' ? 'dark' : 'light') as Theme,
+    theme: ((THEMES as readonly string[]).includes(row.theme) ? row.theme : 'system') as Theme,
     manual_id: row.manual_id,
     specialization_id: row.specialization_id,
     center_id: row.center_id,

@@ -2,14 +2,14 @@ import { useId, useState } from 'react';
 import { Link } from '../../router/Link.tsx';
 import { useSnapshot } from 'valtio';
 import { app } from '../../state/app.ts';
-import { adoptTheme } from '../../state/theme.ts';
+import { chooseTheme as saveThemeChoice } from '../../state/theme.ts';
 import { getItem, setItem } from '../../state/storage.ts';
 import { showToast } from '../../state/toast.ts';
 import { STORAGE } from '../../shared/storage-keys.ts';
 import type { Theme } from '../../shared/constants.ts';
 import { firstCode } from '../../shared/codes.ts';
 import { StorageNotice } from '../../shell/pwa/StorageNotice.tsx';
-import { saveTheme, updatePreferences } from '../../api/account.ts';
+import { updatePreferences } from '../../api/account.ts';
 import { errorsOf } from '../../shell/form/useForm.ts';
 import { Checkbox } from '../../shell/form/Checkbox.tsx';
 import '../../styles/forms.css';
@@ -23,31 +23,27 @@ function soundEffectsEnabled(userValue: boolean | undefined): boolean {
 }
 
 const THEME_OPTIONS: Array<{ value: Theme; label: string }> = [
+  { value: 'system', label: 'Ca sistemul' },
   { value: 'light', label: 'Luminoasă' },
   { value: 'dark', label: 'Întunecată' },
 ];
 
 export default function Preferences() {
-  const { theme, user } = useSnapshot(app);
+  const { themeChoice, user } = useSnapshot(app);
   const groupId = useId();
   const [themeBusy, setThemeBusy] = useState(false);
   const [sound, setSound] = useState(() => soundEffectsEnabled(user?.sound_effects));
   const [soundBusy, setSoundBusy] = useState(false);
   const [soundErrors, setSoundErrors] = useState<string[]>([]);
 
-  // Same behaviour as the theme switch: adopt locally (state, storage, <html data-theme>), then tell the server.
+  // Same behaviour as the theme switch: adopt locally (state, storage, <html data-theme>), then tell
+  // the server; a failure says so (SPEC §8: generic error) and the local choice stays.
   const chooseTheme = async (next: Theme) => {
-    if (next === app.theme || themeBusy) return;
-    adoptTheme(next);
-    if (!app.user || !getItem(STORAGE.token)) return;
-    setThemeBusy(true);
+    if (next === app.themeChoice || themeBusy) return;
+    const signedIn = Boolean(app.user && getItem(STORAGE.token));
+    setThemeBusy(signedIn);
     try {
-      await saveTheme(next);
-      if (app.user) app.user.theme = next;
-      showToast('THEME_UPDATED', 'success');
-    } catch {
-      // SPEC §8: theme update failure → generic error; the local choice stays.
-      showToast('FORM_AN_ERROR_HAS_OCCURRED', 'error');
+      if ((await saveThemeChoice(next)) && signedIn) showToast('THEME_UPDATED', 'success');
     } finally {
       setThemeBusy(false);
     }
@@ -93,8 +89,8 @@ export default function Preferences() {
           <legend className="form-visually-hidden">Alege tema aplicației</legend>
           <div className="form-segmented">
             {THEME_OPTIONS.map((o) => (
-              <label key={o.value} className={`form-segmented__option${theme === o.value ? ' is-active' : ''}`}>
-                <input type="radio" name="theme" value={o.value} checked={theme === o.value} onChange={() => void chooseTheme(o.value)} />
+              <label key={o.value} className={`form-segmented__option${themeChoice === o.value ? ' is-active' : ''}`}>
+                <input type="radio" name="theme" value={o.value} checked={themeChoice === o.value} onChange={() => void chooseTheme(o.value)} />
                 <span>{o.label}</span>
               </label>
             ))}
