@@ -31,6 +31,7 @@ import { openMediaStore } from './lib/media-store/open.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import { csp } from './plugins/csp.ts';
 import { createRealtime } from './modules/realtime/create.ts';
+import { mayStillSubscribe } from './modules/realtime/channel-rules.ts';
 import { withRealtimeCredentials } from './lib/kept-secrets.ts';
 import { LIMITS as REALTIME_LIMITS } from './modules/realtime/protocol.ts';
 import './types.ts';
@@ -107,7 +108,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('lifecycle', { draining: false });
   app.addHook('onClose', () => media.close());
 
-  const realtime = await createRealtime(config, app.log);
+  // Every subscription to a group's, a conversation's or a thread's channel is checked against the
+  // database again, not only when /broadcasting/auth signed it (a kicked member kept a signature).
+  const realtime = await createRealtime(config, app.log, async (userId, channel) =>
+    /^\d{1,10}$/.test(userId) ? mayStillSubscribe(opts.db, Number(userId), channel) : false,
+  );
   app.decorate('realtimeHub', realtime.hub);
   app.decorate('realtime', realtime.publisher);
   // laravel-echo posts channel authorisation as a form.

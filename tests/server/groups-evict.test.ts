@@ -16,14 +16,18 @@ import type { FastifyInstance } from 'fastify';
 
 type World = Awaited<ReturnType<typeof groupWorld>>;
 
+/** A socket subscribed to a channel, with the signature it was given (a kicked member may keep it). */
+type Listener = Client & { signed: { auth: string; channelData?: string } };
+
 /** Subscribes a socket of `u` on `app` to `channel`, authorised by the app's own /broadcasting/auth. */
-async function listen(app: FastifyInstance, u: FixtureUser, channel: string): Promise<Client> {
+async function listen(app: FastifyInstance, u: FixtureUser, channel: string): Promise<Listener> {
   const c = await connect(`127.0.0.1:${(app.server.address() as { port: number }).port}`, app.config.PUSHER_KEY);
   const r = await call(app)(u, 'POST', '/broadcasting/auth', { socket_id: c.socketId, channel_name: channel });
   expect(r.status).toBe(200);
-  subscribe(c, channel, r.body.auth as string, r.body.channel_data as string | undefined);
+  const signed = { auth: r.body.auth as string, channelData: r.body.channel_data as string | undefined };
+  subscribe(c, channel, signed.auth, signed.channelData);
   await c.next('pusher_internal:subscription_succeeded');
-  return c;
+  return Object.assign(c, { signed });
 }
 
 /** The next group event of this type on the socket (earlier ones of other types are skipped). */
@@ -82,9 +86,20 @@ describe('one process', () => {
     expect((await api(A, 'POST', `/groups/${hash}/start`)).status).toBe(200);
     await nextGroup(a, 'started');
     await heardNothing(c, 'group');
-    // Nor can C come back on the channel.
+    // Nor can C come back on the channel: no new signature…
     const again = await api(C, 'POST', '/broadcasting/auth', { socket_id: c.socketId, channel_name: channel });
     expect(again.status).toBe(403);
+    // …and the one C kept, replayed on the same socket, is refused at subscribe time (issue 32 §6).
+    const addedBefore = a.queued('pusher_internal:member_added');
+    subscribe(c, channel, c.signed.auth, c.signed.channelData);
+    const refused = await Promise.race([c.next('pusher:subscription_error'), c.next('pusher_internal:subscription_succeeded')]);
+    expect(refused.event).toBe('pusher:subscription_error');
+    expect(refused.channel).toBe(channel);
+    expect(dataOf(refused)).toMatchObject({ type: 'AuthError', status: 403 });
+    expect(c.queued('pusher_internal:subscription_succeeded')).toBe(0);
+    expect(a.queued('pusher_internal:member_added')).toBe(addedBefore);
+    expect((await t.app.realtimeHub.adapter.members(channel)).map((m) => m.user_id)).not.toContain(String(C.id));
+    await heardNothing(c, 'group');
     for (const s of [a, c]) s.ws.close();
   });
 
@@ -119,6 +134,11 @@ describe('one process', () => {
     const r = await api(D, 'POST', '/friends/blocks', { user_id: B.id });
     expect(r.status).toBe(201);
     for (const s of [b, d]) await s.next('pusher_internal:unsubscribed');
+    // The blocked side's kept signature no longer opens the conversation's channel.
+    subscribe(b, channel, b.signed.auth, b.signed.channelData);
+    const answer = await Promise.race([b.next('pusher:subscription_error'), b.next('pusher_internal:subscription_succeeded')]);
+    expect(answer.event).toBe('pusher:subscription_error');
+    expect(dataOf(answer)).toMatchObject({ status: 403 });
     await t.app.realtime.trigger(channel, 'typing', { user_id: B.id });
     for (const s of [b, d]) {
       await heardNothing(s, 'typing');

@@ -51,6 +51,17 @@ export async function authorizeChannel(db: Db, userId: number, channel: string):
   return null;
 }
 
+/**
+ * Asked again at every subscribe (issue 32 §6): channels whose access follows a membership that can
+ * end (a group's presence channel, a conversation's, a discussion thread's) are checked against the
+ * database, so a signature kept from before a kick or a block opens nothing. Any other channel's
+ * signature (the user's own channel, the announcements) stands: its access does not end.
+ */
+export async function mayStillSubscribe(db: Db, userId: number, channel: string): Promise<boolean> {
+  if (/^presence-(group|convo)\./.test(channel)) return (await authorizeChannel(db, userId, channel)) !== null;
+  return (await mayListenToThread(db, userId, channel)) ?? true;
+}
+
 async function mayTalk(db: Db, a: number, b: number): Promise<boolean> {
   const pair = await pairRow(db, a, b);
   return pair?.status === 'accepted' && !(await blockedEitherWay(db, a, b));

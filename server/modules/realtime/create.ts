@@ -12,6 +12,7 @@ import type { Realtime } from './realtime.ts';
 export async function createRealtime(
   c: AppConfig,
   log?: HubOptions['log'],
+  authorize?: HubOptions['authorize'],
 ): Promise<{ hub: Hub; publisher: Realtime }> {
   const adapter = c.REDIS_URL
     ? new RedisAdapter({
@@ -29,6 +30,7 @@ export async function createRealtime(
     pongTimeoutMs: c.REALTIME_PONG_TIMEOUT_S * 1000,
     adapter,
     log,
+    authorize,
   });
   await hub.start();
   const target: Realtime = c.PUSHER_HOST

@@ -24,6 +24,8 @@ export type HubOptions = {
   pongTimeoutMs?: number;
   adapter?: ClusterAdapter;
   log?: Log;
+  /** Asked at subscribe time whether the user may still be on a channel (subscriptions.ts). */
+  authorize?: (userId: string, channel: string) => Promise<boolean>;
 };
 
 export class Hub implements Realtime, LocalNode {
@@ -32,7 +34,7 @@ export class Hub implements Realtime, LocalNode {
   private readonly perIp = new Map<string, number>();
   private readonly pending = new Set<Promise<void>>();
   private readonly subs: Subscriptions;
-  private readonly opts: Required<Omit<HubOptions, 'log'>> & { log?: Log };
+  private readonly opts: Required<Omit<HubOptions, 'log' | 'authorize'>> & Pick<HubOptions, 'log' | 'authorize'>;
   private sweeper: NodeJS.Timeout | null = null;
 
   constructor(opts: HubOptions) {
@@ -44,6 +46,7 @@ export class Hub implements Realtime, LocalNode {
       adapter: this.opts.adapter,
       broadcast: (msg) => void this.broadcast(msg),
       track: (task) => this.track(task),
+      authorize: opts.authorize,
     });
   }
 

@@ -25,7 +25,17 @@ type Deps = {
   broadcast: (msg: BusMessage) => void;
   /** Runs an asynchronous step whose failure is logged, and which close() waits for. */
   track: (task: () => Promise<void>) => void;
+  /**
+   * Whether the user may still be on the channel, asked again at subscribe time (issue 32 §6): a
+   * signature from /broadcasting/auth does not expire, so a member kicked or blocked after getting
+   * one could replay it on the same socket. Absent (a bare hub in tests), the signature decides.
+   */
+  authorize?: (userId: string, channel: string) => Promise<boolean>;
 };
+
+/** Channels whose access is the signature alone: the user's own, and the announcements for all
+ *  (no database question for the most common subscription, at the exam day's start). */
+const SIGNATURE_ENOUGH = /^private-(user\.\d+|announcements)$/;
 
 export class Subscriptions {
   private readonly byChannel = new Map<string, Set<Conn>>();
@@ -92,6 +102,23 @@ export class Subscriptions {
       );
       return;
     }
+    // Who is subscribing: the member a presence signature names, else the signed-in user.
+    const who = member?.user_id ?? conn.userId;
+    const authorize = this.deps.authorize;
+    if (!authorize || who === null || SIGNATURE_ENOUGH.test(channel)) {
+      this.add(conn, channel, member);
+      return;
+    }
+    this.deps.track(async () => {
+      const allowed = await authorize(who, channel);
+      // Closed meanwhile, or subscribed by a second request that got here first: nothing to do.
+      if (conn.socket.readyState !== conn.socket.OPEN || conn.channels.has(channel)) return;
+      if (!allowed) refuseSubscription(conn, channel, 'AuthError', 'No longer allowed on this channel', 403);
+      else this.add(conn, channel, member);
+    });
+  }
+
+  private add(conn: Conn, channel: string, member: Member | null): void {
     let set = this.byChannel.get(channel);
     if (!set) this.byChannel.set(channel, (set = new Set()));
     set.add(conn);
