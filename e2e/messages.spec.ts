@@ -228,6 +228,20 @@ test('messages queued offline and refused (unfriended meanwhile) stay "Netrimis"
   ]);
 });
 
+test('unfriended or blocked while the conversation is open: the composer closes live, before any send', async ({ page: ana, newContext }) => {
+  test.slow();
+  const { other: ion, aId: anaId, bId: ionId } = await newPair(ana, newContext, ['Ana Deschisă', 'Ion Hotărât']);
+  const ready = channelReady(ana, anaId);
+  await ana.goto(`/mesaje/${ionId}`);
+  await ready;
+  await expect(ana.getByLabel('Mesaj', { exact: true })).toBeVisible();
+  // Ion ends the friendship: Ana's open conversation says so at once, with no send tried.
+  expect((await ion.request.delete(`/api/v1/friends/${anaId}`, { headers: await bearer(ion) })).status()).toBe(200);
+  await expect(ana.getByTestId('convo-closed')).toContainText('Nu mai sunteți prieteni', { timeout: 15_000 });
+  await expect(ana.getByLabel('Mesaj', { exact: true })).toHaveCount(0);
+  await expect(ana.locator('[data-status="failed"]')).toHaveCount(0);
+});
+
 test('a send that got no answer goes out by itself (backoff), no online event needed; sign-out with one waiting warns', async ({ page: ana, newContext }) => {
   test.slow();
   const { other: ion, aId: anaId, bId: ionId } = await newPair(ana, newContext, ['Ana Rețea', 'Ion Răbdător']);

@@ -12,6 +12,7 @@ import { errorCode } from '../../../api/errors.ts';
 import { pendingFor } from '../../../offline/message-outbox.ts';
 import { useOnline } from '../../../offline/network.ts';
 import { messageFor } from '../../../shared/messages.ro.ts';
+import { friendsLive } from '../../../state/notifications.ts';
 import { Avatar } from '../../../shell/Avatar.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { Composer } from './Composer.tsx';
@@ -77,6 +78,27 @@ export function Conversation({ friendId }: { friendId: number | null }) {
       live = false;
     };
   }, [friendId, me, online]);
+
+  // A friendship changed on either side (the `friends` event: unfriended, blocked, friends again):
+  // whether this conversation may still send is asked again, so the composer closes (or opens) live
+  // instead of after a send fails with "Netrimis" (issue 32 §4).
+  const friendsVersion = useSnapshot(friendsLive).version;
+  const seenVersion = useRef(friendsVersion);
+  useEffect(() => {
+    if (friendId === null || friendsVersion === seenVersion.current || !online) return;
+    seenVersion.current = friendsVersion;
+    let live = true;
+    getHistory(friendId)
+      .then((h) => {
+        if (live) thread(friendId).canSend = h.can_send;
+      })
+      .catch((err) => {
+        if (live) setError(errorCode(err));
+      });
+    return () => {
+      live = false;
+    };
+  }, [friendId, friendsVersion, online]);
 
   const list = t?.messages ?? [];
   // Sent or seen is said once, on my newest message the server has (not on every bubble).
