@@ -279,3 +279,25 @@ test('screens that need the network explain it offline instead of failing', asyn
   // Back online the screen itself appears.
   await expect(page.getByText('Această secțiune are nevoie de conexiune la internet')).toBeHidden();
 });
+
+test('on a phone the offline notice sits under the top bar, never over its icons', async ({ page, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  await page.goto('/teste');
+  await expect(page.getByRole('heading', { level: 1, name: 'Teste' })).toBeVisible();
+  await context.setOffline(true);
+  try {
+    const indicator = page.getByTestId('offline-indicator');
+    await expect(indicator).toHaveText(/Ești offline/);
+    const box = (await indicator.boundingBox())!;
+    const buttons = page.locator('.topbar').getByRole('button').or(page.locator('.topbar').getByRole('link'));
+    expect(await buttons.count()).toBeGreaterThan(0);
+    for (const b of await buttons.all()) {
+      const r = (await b.boundingBox())!;
+      const overlaps = r.x < box.x + box.width && box.x < r.x + r.width && r.y < box.y + box.height && box.y < r.y + r.height;
+      expect(overlaps, `${await b.getAttribute('aria-label')} is covered`).toBe(false);
+    }
+  } finally {
+    await context.setOffline(false);
+  }
+});
