@@ -20,6 +20,7 @@ import '../../styles/tests.css';
 import { isEstimateProfile } from '../../components/practice/Estimate.tsx';
 import { refreshScoringKnown, scoringKnown } from '../../state/scoring-known.ts';
 import { testName } from '../../components/practice/history-label.ts';
+import { answersText } from '../../offline/sync-state.ts';
 
 export type HistoryRow = {
   id: string;
@@ -54,6 +55,8 @@ export default function History() {
   const [serverCounts, setServerCounts] = useState<TestsCount | null>(null);
   const local = useLiveQuery(async () => (await db.tests.toArray()).filter((t) => !foreignTo(t, currentOwner())), []);
   const localAnswers = useLiveQuery(() => db.answers.toArray(), []);
+  // Chapter titles of the manuals on the device, to name a test by its chapters.
+  const chapterTitles = useLiveQuery(async () => new Map((await db.chapters.toArray()).map((c) => [c.id, c.title] as const)), []);
 
   useEffect(() => {
     if (!online) return;
@@ -94,7 +97,7 @@ export default function History() {
         offline: t.source === 'offline',
         paper: t.source === 'paper',
         remaining: t.status === 'unfinished' ? t.remaining_s : null,
-        name: testName(t),
+        name: testName(t, (id) => chapterTitles?.get(id)),
       });
     }
     for (const t of local ?? []) {
@@ -122,7 +125,7 @@ export default function History() {
       });
     }
     return [...byId.values()].sort((a, b) => b.started_at.localeCompare(a.started_at));
-  }, [server, local, localAnswers, page, confirmed]);
+  }, [server, local, localAnswers, page, confirmed, chapterTitles]);
 
   // Server totals plus the device's tests the server has not seen; offline: the device's tests.
   const counts = useMemo(() => {
@@ -180,12 +183,13 @@ export default function History() {
                   {new Date(r.started_at).toLocaleString('ro-RO', { dateStyle: 'medium', timeStyle: 'short' })}
                   <span className={`pill pill--${r.status}`}>{STATUS_TEXT[r.status]}</span>
                   {r.unsynced ? <span className="pill pill--unsynced">nesincronizat</span> : null}
-                  {r.offline ? <span className="pill pill--offline">offline</span> : null}
+                  {/* "offline" while it waits to be sent; once on the server it is an ordinary test (issue 32 §5). */}
+                  {r.offline && r.unsynced ? <span className="pill pill--offline">offline</span> : null}
                   {r.paper ? <span className="pill">pe hârtie</span> : null}
                 </p>
                 <p className="muted">
                   {gridsText(r.grid_count)} · {r.mode === 'tutor' ? 'tutor' : 'examen'}
-                  {r.answered !== null ? ` · ${r.answered} răspunse` : ''}
+                  {r.answered !== null ? ` · ${answersText(r.answered)}` : ''}
                   {r.grade !== null ? ` · nota ${r.grade.toLocaleString('ro-RO')}${r.estimate ? ' (estimare: regulile centrului nu sunt confirmate)' : ''}` : ''}
                   {r.remaining !== null ? ` · ${formatClock(r.remaining)} rămase` : ''}
                 </p>
