@@ -79,8 +79,8 @@ test("'Ca sistemul' is the default: a visitor's page and the signed-in app follo
   await expect.poll(theme).toBe('light');
   await login(page, DEMO);
   await page.goto('/setari/preferinte');
-  await page.locator('label', { hasText: 'Ca sistemul' }).click();
-  await expect(page.getByText('Tema a fost salvată.').first()).toBeVisible();
+  // The demo account never chose: it follows the device.
+  await expect(page.getByRole('radio', { name: 'Ca sistemul' })).toBeChecked();
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect.poll(theme).toBe('dark');
   // An explicit choice is kept whatever the device says.
@@ -90,5 +90,6 @@ test("'Ca sistemul' is the default: a visitor's page and the signed-in app follo
   await expect(page.getByRole('radio', { name: 'Luminoasă' })).toBeChecked();
   await expect.poll(theme).toBe('light');
   await page.locator('label', { hasText: 'Ca sistemul' }).click();
+  await expect(page.getByText('Tema a fost salvată.').first()).toBeVisible();
   await expect.poll(theme).toBe('dark');
 });

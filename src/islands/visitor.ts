@@ -6,9 +6,13 @@
 // Following a link loads the next page from the server; a page that needs the app loads the app.
 import { wireIslands } from './triggers.ts';
 import { startVisitorPwa } from './pwa.ts';
+import { catchInstallPrompt } from '../ssr/early-install.ts';
 
 const root = document.documentElement;
 root.dataset.boot = 'islands';
+// Chromium fires beforeinstallprompt once, often before the idle start of the PWA part: kept here
+// from the first moment (as the app's entry does), or a visitor's page never offered the install.
+catchInstallPrompt();
 // The server renders the theme switch for the light theme; the switch says which is on until it
 // comes alive and says so itself (the icon follows <html data-theme> by CSS).
 for (const el of document.querySelectorAll('.theme-switch')) el.setAttribute('aria-checked', String(root.dataset.theme === 'dark'));

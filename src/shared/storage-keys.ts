@@ -25,6 +25,8 @@ export const STORAGE = {
   usedApp: 'used-app',
   /** Which centres' scoring rules are confirmed, as the admin last set them ({ slug: known }). */
   scoringKnown: 'scoring-known',
+  /** Manuals, specializations and centres as last read (the own centre is known offline too). */
+  profileLists: 'profile-lists',
 } as const;
 
 /** Keys removed by logout (SPEC §4). */

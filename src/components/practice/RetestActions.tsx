@@ -26,6 +26,8 @@ export function RetestActions({ source, rows }: { source: RetestSource; rows: re
   const [busy, setBusy] = useState<null | 'wrong' | 'flagged'>(null);
   const [error, setError] = useState<string | null>(null);
   const { wrong, flagged } = retestIds(rows);
+  // Partly right grids are retaken too: the label says so, or its count would not match "Greșite".
+  const partial = rows.some((r) => r.outcome === 'partial');
   if (!wrong.length && !flagged.length) return null;
   const start = async (which: 'wrong' | 'flagged') => {
     if (busy) return;
@@ -45,7 +47,7 @@ export function RetestActions({ source, rows }: { source: RetestSource; rows: re
     <div className="retest" role="group" aria-label="Reia grile din acest test">
       {wrong.length ? (
         <button type="button" className="btn btn--primary" disabled={busy !== null} onClick={() => void start('wrong')}>
-          {busy === 'wrong' ? 'Se creează…' : `Reia grilele greșite (${wrong.length})`}
+          {busy === 'wrong' ? 'Se creează…' : `${partial ? 'Reia grilele greșite și parțiale' : 'Reia grilele greșite'} (${wrong.length})`}
         </button>
       ) : null}
       {flagged.length ? (

@@ -19,7 +19,9 @@ import { DEFAULT_SCORING_PROFILES, defaultProfile } from '../../shared/scoring-p
 import type { OptionLetter } from '../../shared/constants.ts';
 import { ResultRow, formatDuration, type ResultRowData } from '../../components/practice/ResultRow.tsx';
 import { RetestActions } from '../../components/practice/RetestActions.tsx';
-import { ESTIMATE_EXPLANATION, ESTIMATE_EXPLANATION_MANY, EstimateBadge, isEstimateProfile } from '../../components/practice/Estimate.tsx';
+import { ESTIMATE_EXPLANATION, EstimateBadge, isEstimateProfile } from '../../components/practice/Estimate.tsx';
+import { CentersTable } from '../../components/practice/CentersTable.tsx';
+import { remainingSeconds } from '../../offline/timer.ts';
 import { totalTimeS } from '../../shared/test-time.ts';
 import { refreshScoringKnown, scoringKnown } from '../../state/scoring-known.ts';
 import { SimulationResultCard } from '../../components/simulations/SimulationResultCard.tsx';
@@ -136,8 +138,12 @@ export default function Results() {
   // The server's centre list says how the profile stands now; else what the admin last set, or the default.
   const serverKnown = server?.by_center?.find((c) => c.slug === result?.profile)?.known;
   const estimate = serverKnown === undefined ? isEstimateProfile(result?.profile, known) : !serverKnown;
-  const anyCenterEstimate = centers?.some((c) => !c.known) ?? false;
   const status = server?.test.status ?? test?.status;
+  const simulation = server?.test.kind === 'simulation';
+  // Ended by the clock: the server says so; a test finished on the device had no time left then.
+  const expired =
+    server?.test.finish_reason === 'expired' ||
+    (!server && test?.status === 'finished' && test.finished_at !== null && remainingSeconds(test, Date.parse(test.finished_at)) === 0);
 
   if (!test && !server)
     return (
@@ -155,7 +161,12 @@ export default function Results() {
   return (
     <section className="page results" aria-labelledby="results-title">
       <header className="page-header">
-        <h1 id="results-title">Rezultate test</h1>
+        <h1 id="results-title">{simulation ? 'Rezultatul simulării' : 'Rezultate test'}</h1>
+        {expired ? (
+          <p className="notice" data-testid="results-expired">
+            Timpul s-a terminat: testul s-a predat singur, cu răspunsurile date până atunci.
+          </p>
+        ) : null}
         {status && status !== 'finished' ? (
           <p className="notice">
             {messageFor('FORM_TEST_NOT_FINISHED', product)} <Link to={`/teste/${id}`}>Continuă testul</Link>
@@ -238,41 +249,7 @@ export default function Results() {
         </Link>
       </nav>
 
-      {centers ? (
-        <section className="card by-center" aria-labelledby="centers-title">
-          <h2 id="centers-title">Punctajul tău pe centre</h2>
-          <div className="table-wrap table-wrap--centers">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Centru</th>
-                  <th scope="col">Punctaj</th>
-                  <th scope="col">Nota</th>
-                </tr>
-              </thead>
-              <tbody>
-                {centers.map((c) => (
-                  <tr key={c.slug}>
-                    <th scope="row">
-                      {c.name}
-                      {c.known ? null : <EstimateBadge describedBy="centers-estimate" />}
-                    </th>
-                    <td className="num">
-                      {fmt(c.score)} / {fmt(c.max_score)}
-                    </td>
-                    <td className="num">{fmt(c.grade)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {anyCenterEstimate ? (
-            <p id="centers-estimate" className="estimate-note">
-              {ESTIMATE_EXPLANATION_MANY}
-            </p>
-          ) : null}
-        </section>
-      ) : null}
+      {centers ? <CentersTable centers={centers} /> : null}
 
       <section aria-labelledby="grids-title" className="results__grids">
         <h2 id="grids-title">Grilele testului</h2>

@@ -2,6 +2,8 @@
 import { useEffect, useState } from 'react';
 import type { ProfileLists } from '../../shared/types.ts';
 import { getProfileLists } from '../../api/account.ts';
+import { getItem, setItem } from '../../state/storage.ts';
+import { STORAGE } from '../../shared/storage-keys.ts';
 import { errorsOf } from './useForm.ts';
 import { firstCode } from '../../shared/codes.ts';
 import { Select } from './Select.tsx';
@@ -12,9 +14,20 @@ export type ProfileValues = { manual_id: number | null; specialization_id: numbe
 
 let cache: ProfileLists | null = null;
 
-/** GET /profile/lists once per page load; `error` is a code, `reload` retries. */
+/** The lists last read, kept on the device: offline, a result still knows which centre is the
+ *  candidate's own (issue 32 §5). */
+function storedLists(): ProfileLists | null {
+  try {
+    const raw = getItem(STORAGE.profileLists);
+    return raw ? (JSON.parse(raw) as ProfileLists) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** GET /profile/lists once per page load (the device's copy meanwhile); `error` is a code, `reload` retries. */
 export function useProfileLists() {
-  const [lists, setLists] = useState<ProfileLists | null>(cache);
+  const [lists, setLists] = useState<ProfileLists | null>(() => cache ?? storedLists());
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -27,6 +40,7 @@ export function useProfileLists() {
           specializations: res.specializations ?? [],
           centers: res.centers ?? [],
         };
+        setItem(STORAGE.profileLists, JSON.stringify(cache));
         if (!cancelled) {
           setLists(cache);
           setError(null);
