@@ -42,7 +42,7 @@ test('a timed-out grid: the pause with options and key on every screen, then the
   const manualId = courses.manuals[0].id as number;
   const created = await ana.page.request.post('/api/v1/groups', {
     headers: await bearer(ana.page),
-    data: { manual_id: manualId, count: 2, seconds_per_grid: 10, invite_ids: [bogdan.id, carmen.id] },
+    data: { manual_id: manualId, count: 2, seconds_per_grid: 10, pause_seconds: 5, invite_ids: [bogdan.id, carmen.id] },
   });
   expect(created.status()).toBe(201);
   const hash = (await created.json()).hash as string;
@@ -72,6 +72,8 @@ test('a timed-out grid: the pause with options and key on every screen, then the
     await expect(pause.getByRole('list', { name: 'Variantele și cheia' }).getByRole('listitem')).toHaveCount(5);
     await expect(pause.locator('.group-reveal__option.is-correct')).not.toHaveCount(0);
     await expect(pause.getByTestId('group-answers')).toContainText('Carmen Ceas');
+    // …and why the key is right: the pause is for reading it (issue 32 §2).
+    await expect(pause.getByTestId('group-explanation')).not.toBeEmpty();
   }
   const pauseState = await stateOf(carmen);
   const carmenRow = carmen.page.getByTestId('group-answers').getByRole('listitem').filter({ hasText: 'Carmen Ceas' });

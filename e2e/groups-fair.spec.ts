@@ -15,7 +15,7 @@ async function lobby(a: Person, invite: Person[], seconds = 120): Promise<string
   const courses = await (await a.page.request.get('/api/v1/courses', { headers })).json();
   const r = await a.page.request.post('/api/v1/groups', {
     headers,
-    data: { manual_id: courses.manuals[0].id, count: 3, seconds_per_grid: seconds, invite_ids: invite.map((p) => p.id) },
+    data: { manual_id: courses.manuals[0].id, count: 3, seconds_per_grid: seconds, pause_seconds: 5, invite_ids: invite.map((p) => p.id) },
   });
   expect(r.status()).toBe(201);
   const path = `/grup/${(await r.json()).hash}`;

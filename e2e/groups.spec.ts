@@ -47,6 +47,9 @@ test('invite, join, start, answer, reload, kick, change creator, stop, results a
   await shots(ana.page, 'group-start');
   await ana.page.getByLabel('Număr de grile').fill('3');
   await ana.page.getByLabel('Secunde pe grilă').fill('120');
+  // The pause after each grid is the creator's (issue 32 §2); short here, so the test does not wait.
+  await expect(ana.page.getByLabel('Pauză după fiecare grilă (secunde)')).toHaveValue('15');
+  await ana.page.getByLabel('Pauză după fiecare grilă (secunde)').fill('5');
   await ana.page.getByLabel('Bogdan Grup').check();
   await ana.page.getByRole('button', { name: 'Creează testul de grup' }).click();
   await expect(ana.page).toHaveURL(/\/grup\/[a-z0-9]{12}$/);

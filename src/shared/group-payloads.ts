@@ -37,6 +37,8 @@ export type GroupReveal = {
   statement: string;
   options: Record<string, string>;
   correct: string[];
+  /** Why the key is right, read in the pause (null when the grid has none). */
+  explanation: string | null;
   /** Each member who took part, by name: what they marked (null: no answer). */
   answers: Array<{ user_id: number; name: string; marked: string[] | null; outcome: GroupClosedGrid['outcome'] }>;
 };
@@ -56,6 +58,8 @@ export type GroupState = {
   access_code: string;
   grid_count: number;
   seconds_per_grid: number;
+  /** The pause between grids, chosen by the creator. */
+  pause_seconds: number;
   position: number | null;
   grid_opened_at: string | null;
   grid_closes_at: string | null;

@@ -24,6 +24,11 @@ export const GROUP_ANSWER_GRACE_MS = 2000;
  * its full time from the moment it is shown (server/modules/groups/clock.ts).
  */
 export const GROUP_PAUSE_MS = 4000;
+/** The pause the creator chooses (issue 32 §2): 4 s was too short to read five options and an
+ *  explanation. GROUP_PAUSE_MS stays the pause of groups made before the choice existed. */
+export const GROUP_PAUSE_SECONDS_MIN = 5;
+export const GROUP_PAUSE_SECONDS_MAX = 60;
+export const GROUP_PAUSE_SECONDS_DEFAULT = 15;
 /** From the start to grid 1: every member's page learns the opening time before it comes. */
 export const GROUP_START_LEAD_MS = 3000;
 /** The lobby address and the shareable code: 12 and 8 characters. */
@@ -52,6 +57,12 @@ export const createGroupBody = z.object({
     .min(GROUP_GRID_SECONDS_MIN, 'FIELD_TOO_SMALL')
     .max(GROUP_GRID_SECONDS_MAX, 'FIELD_TOO_LARGE')
     .default(GROUP_GRID_SECONDS_DEFAULT),
+  pause_seconds: z
+    .number({ error: 'FIELD_INVALID' })
+    .int('FIELD_INVALID')
+    .min(GROUP_PAUSE_SECONDS_MIN, 'FIELD_TOO_SMALL')
+    .max(GROUP_PAUSE_SECONDS_MAX, 'FIELD_TOO_LARGE')
+    .default(GROUP_PAUSE_SECONDS_DEFAULT),
   invite_ids: z
     .array(id, { error: 'FORM_GROUP_INVITE_REQUIRED' })
     .min(1, 'FORM_GROUP_INVITE_REQUIRED')

@@ -8,7 +8,9 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { makeUser, type FixtureUser } from './learning-fixture.ts';
 import { befriend, call, firstError, groupWorld } from './groups-fixture.ts';
 import { groupClock } from '../../server/modules/groups/clock.ts';
-import { GROUP_ANSWER_GRACE_MS, GROUP_CODE_ALPHABET, GROUP_START_LEAD_MS, GROUP_PAUSE_MS } from '../../src/shared/group-schema.ts';
+import { GROUP_ANSWER_GRACE_MS, GROUP_CODE_ALPHABET, GROUP_START_LEAD_MS, GROUP_PAUSE_SECONDS_DEFAULT } from '../../src/shared/group-schema.ts';
+/** The pause a group gets when its creator does not choose one. */
+const GROUP_PAUSE_MS = GROUP_PAUSE_SECONDS_DEFAULT * 1000;
 
 let t: TestApp;
 let api: ReturnType<typeof call>;

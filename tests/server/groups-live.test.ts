@@ -8,7 +8,9 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import type { FixtureUser } from './learning-fixture.ts';
 import { call, firstError, groupWorld } from './groups-fixture.ts';
 import { groupClock } from '../../server/modules/groups/clock.ts';
-import { GROUP_ANSWER_GRACE_MS, GROUP_PAUSE_MS, GROUP_START_LEAD_MS } from '../../src/shared/group-schema.ts';
+import { GROUP_ANSWER_GRACE_MS, GROUP_PAUSE_SECONDS_DEFAULT, GROUP_START_LEAD_MS } from '../../src/shared/group-schema.ts';
+/** The pause a group gets when its creator does not choose one. */
+const GROUP_PAUSE_MS = GROUP_PAUSE_SECONDS_DEFAULT * 1000;
 
 let t: TestApp;
 let api: ReturnType<typeof call>;
@@ -143,6 +145,26 @@ describe('the clock and the answers', () => {
         [C.id, 1],
       ]),
     );
+  });
+
+  it("the pause is the creator's choice (5–60 s), long enough to read the key and the explanation", async () => {
+    // C creates (A's and B's creations this minute are spent by the other tests: GROUP_CREATE_RATE).
+    for (const pause_seconds of [4, 61, 2.5])
+      expect(firstError(await api(C, 'POST', '/groups', { manual_id: w.manualId, count: 2, seconds_per_grid: 30, pause_seconds, invite_ids: [A.id] }))).toMatch(
+        /^FIELD_TOO_(SMALL|LARGE)$|^FIELD_INVALID$/,
+      );
+    const hash = (await api(C, 'POST', '/groups', { manual_id: w.manualId, count: 2, seconds_per_grid: 30, pause_seconds: 25, invite_ids: [A.id] })).body
+      .hash as string;
+    await api(A, 'POST', `/groups/${hash}/join`);
+    expect((await api(C, 'POST', `/groups/${hash}/start`)).status).toBe(200);
+    now += GROUP_START_LEAD_MS;
+    expect((await state(A, hash)).pause_seconds).toBe(25);
+    await put(A, hash, 1, ['B']);
+    await put(C, hash, 1, ['A']);
+    const s = await state(A, hash);
+    // Everyone answered at `now`: grid 2 opens 25 s later, and grid 1 is shown with its explanation.
+    expect(s.pause.opens_at).toBe(new Date(now + 25_000).toISOString());
+    expect(s.pause.closed.explanation).toMatch(/^Explicația \d+$/);
   });
 
   it('a group nobody looked at catches up and finishes exactly on time; results, review and retest after', async () => {

@@ -3,7 +3,7 @@
 // grid_closes_at (a request already on its way when the timer hit zero, or resent after a short
 // network drop), and never trusts a client timestamp. A grid closes (its answers become visible,
 // standings update) at closes_at + grace — the first request after that catches it up, dated then
-// — or at once when every joined member answered it. The next grid then opens GROUP_PAUSE_MS
+// — or at once when every joined member answered it. The next grid then opens the group's pause
 // after the close, an absolute time every page learns in advance (the closing event, the state):
 // in between, `position` already names the next grid but its content stays hidden, and the pages
 // show the closed grid whole. Grid 1 likewise opens GROUP_START_LEAD_MS after the start. So a
@@ -11,7 +11,7 @@
 // server instant (the 7.8 s of 10 a late-caught-up grid used to show). No timers in memory:
 // whichever process sees the group next advances it, under the group row lock (advance()).
 import type { Db } from '../../db/db.ts';
-import { GROUP_ANSWER_GRACE_MS, GROUP_PAUSE_MS, GROUP_START_LEAD_MS } from '../../../src/shared/group-schema.ts';
+import { GROUP_ANSWER_GRACE_MS, GROUP_START_LEAD_MS } from '../../../src/shared/group-schema.ts';
 import type { GroupEvent } from '../../../src/shared/group-payloads.ts';
 import type { GroupRow } from './queries.ts';
 import { finalize } from './finalize.ts';
@@ -19,7 +19,7 @@ import { finalize } from './finalize.ts';
 /** Replaceable in tests (vi.spyOn) to move time without waiting. */
 export const groupClock = { now: (): number => Date.now() };
 
-const GROUP_COLS = `id, hash, access_code, creator_id, manual_id, status, grid_count, per_grid_s, position,
+const GROUP_COLS = `id, hash, access_code, creator_id, manual_id, status, grid_count, per_grid_s, pause_s, position,
   grid_opened_at, grid_closes_at, created_at, started_at, ended_at`;
 
 /** Opens grid `position` at `at` (or finishes the group after the last grid). */
@@ -54,7 +54,7 @@ export async function closeGrid(tx: Db, g: GroupRow, at: Date, events: GroupEven
   const position = g.position!;
   await tx.query('update group_test_grids set closed_at = $3 where group_id = $1 and position = $2', [g.id, position, at]);
   const last = position >= g.grid_count;
-  const next = await openGrid(tx, g, position + 1, last ? at : new Date(+at + GROUP_PAUSE_MS));
+  const next = await openGrid(tx, g, position + 1, last ? at : new Date(+at + g.pause_s * 1000));
   const scores = await tx.query<{ user_id: number; score: number }>(
     `select a.user_id, sum(a.points)::float8 as score from group_answers a
        join group_test_grids t on t.group_id = a.group_id and t.position = a.position

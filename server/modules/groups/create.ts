@@ -7,7 +7,7 @@ import type { Db } from '../../db/db.ts';
 import { badRequest, type AppError } from '../../lib/errors.ts';
 import { allowedGrid, notEnoughGrids } from '../practice/engine.ts';
 import { referenceProfile } from '../scoring-profiles/service.ts';
-import { GROUP_CODE_ALPHABET, type CreateGroupBody } from '../../../src/shared/group-schema.ts';
+import { GROUP_CODE_ALPHABET, GROUP_PAUSE_SECONDS_DEFAULT, type CreateGroupBody } from '../../../src/shared/group-schema.ts';
 import { requirePremium } from './access.ts';
 import { friendsAmong, premiumAmong } from './queries.ts';
 import { sendInvitations } from './invite.ts';
@@ -80,8 +80,8 @@ export async function createGroup(app: FastifyInstance, userId: number, body: Cr
   const rules = gridIds.map((id) => JSON.stringify({ ...profile.type_rules[typeOf.get(id)!], points: 1 }));
   const hash = await db.tx(async (tx) => {
     const g = await tx.one<{ id: number; hash: string }>(
-      `insert into group_tests (hash, access_code, creator_id, author_id, manual_id, filters, grid_count, per_grid_s)
-       values ($1, $2, $3, $3, $4, $5::jsonb, $6, $7) returning id, hash`,
+      `insert into group_tests (hash, access_code, creator_id, author_id, manual_id, filters, grid_count, per_grid_s, pause_s)
+       values ($1, $2, $3, $3, $4, $5::jsonb, $6, $7, $8) returning id, hash`,
       [
         randomText(12),
         randomText(8, GROUP_CODE_ALPHABET),
@@ -90,6 +90,7 @@ export async function createGroup(app: FastifyInstance, userId: number, body: Cr
         JSON.stringify({ chapter_ids: body.chapter_ids ?? [], difficulty: body.difficulty ?? null, count }),
         count,
         body.seconds_per_grid ?? 60,
+        body.pause_seconds ?? GROUP_PAUSE_SECONDS_DEFAULT,
       ],
     );
     await tx.query(

@@ -12,6 +12,8 @@ export type GroupRow = {
   status: GroupStatus;
   grid_count: number;
   per_grid_s: number;
+  /** Seconds between a grid's close and the next one's opening (the creator's choice). */
+  pause_s: number;
   position: number | null;
   grid_opened_at: Date | null;
   grid_closes_at: Date | null;
@@ -28,7 +30,7 @@ export type MemberRow = {
   reviewed_at: Date | null;
 };
 
-const COLS = `id, hash, access_code, creator_id, manual_id, status, grid_count, per_grid_s, position,
+const COLS = `id, hash, access_code, creator_id, manual_id, status, grid_count, per_grid_s, pause_s, position,
   grid_opened_at, grid_closes_at, created_at, started_at, ended_at`;
 
 export const groupByHash = (db: Db, hash: string) =>

@@ -12,7 +12,7 @@ export async function revealGrids(db: Db, groupId: number, positions?: number[])
   const only = positions ? 'and t.position = any($2::int[])' : '';
   const params = positions ? [groupId, positions] : [groupId];
   const grids = await db.query<Row>(
-    `select t.position, t.grid_id, g.type, g.statement, g.options, g.correct
+    `select t.position, t.grid_id, g.type, g.statement, g.options, g.correct, nullif(g.explanation, '') as explanation
        from group_test_grids t join grids g on g.id = t.grid_id
       where t.group_id = $1 and t.closed_at is not null ${only} order by t.position`,
     params,

@@ -73,6 +73,7 @@ async function buildState(db: Db, g: GroupRow, me: MemberRow): Promise<GroupStat
     access_code: g.access_code,
     grid_count: g.grid_count,
     seconds_per_grid: g.per_grid_s,
+    pause_seconds: g.pause_s,
     position: g.position,
     grid_opened_at: iso(g.grid_opened_at),
     grid_closes_at: iso(g.grid_closes_at),

@@ -8,7 +8,15 @@ import { Link } from '../../router/Link.tsx';
 import { getCourse, listCourses } from '../../api/courses.ts';
 import { createGroup, fetchGroupFriends, joinByCode, type GroupFriend } from '../../api/groups.ts';
 import { ApiError } from '../../api/errors.ts';
-import { createGroupBody, GROUP_COUNT_MAX, GROUP_GRID_SECONDS_DEFAULT, GROUP_GRID_SECONDS_MAX } from '../../shared/group-schema.ts';
+import {
+  createGroupBody,
+  GROUP_COUNT_MAX,
+  GROUP_GRID_SECONDS_DEFAULT,
+  GROUP_GRID_SECONDS_MAX,
+  GROUP_PAUSE_SECONDS_DEFAULT,
+  GROUP_PAUSE_SECONDS_MAX,
+  GROUP_PAUSE_SECONDS_MIN,
+} from '../../shared/group-schema.ts';
 import { check } from '../../shared/validation.ts';
 import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
@@ -21,7 +29,7 @@ import '../../styles/tests.css';
 import '../../styles/group.css';
 
 type Errors = Record<string, string[]>;
-const FIELDS = ['manual_id', 'chapter_ids', 'count', 'difficulty', 'seconds_per_grid', 'invite_ids'];
+const FIELDS = ['manual_id', 'chapter_ids', 'count', 'difficulty', 'seconds_per_grid', 'pause_seconds', 'invite_ids'];
 
 export default function GroupStart() {
   const navigate = useNavigate();
@@ -32,6 +40,7 @@ export default function GroupStart() {
   const [chapterIds, setChapterIds] = useState<number[]>([]);
   const [count, setCount] = useState('10');
   const [seconds, setSeconds] = useState(String(GROUP_GRID_SECONDS_DEFAULT));
+  const [pause, setPause] = useState(String(GROUP_PAUSE_SECONDS_DEFAULT));
   const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
   const [friends, setFriends] = useState<GroupFriend[] | null>(null);
   const [refused, setRefused] = useState<string[]>([]);
@@ -74,6 +83,7 @@ export default function GroupStart() {
       count: Number(count),
       difficulty: difficulty || null,
       seconds_per_grid: Number(seconds),
+      pause_seconds: Number(pause),
       invite_ids: invite,
     };
     const invalid = check(createGroupBody, body);
@@ -118,6 +128,26 @@ export default function GroupStart() {
             </label>
             <input id="group-seconds" className="form-field__input" type="number" inputMode="numeric" min={10} max={GROUP_GRID_SECONDS_MAX} value={seconds} onChange={(e) => setSeconds(e.target.value)} />
             <ErrorList codes={fe('seconds_per_grid')} />
+          </div>
+          <div className={`form-field${fe('pause_seconds').length ? ' form-field--invalid' : ''}`}>
+            <label className="form-field__label" htmlFor="group-pause">
+              Pauză după fiecare grilă (secunde)
+            </label>
+            <input
+              id="group-pause"
+              className="form-field__input"
+              type="number"
+              inputMode="numeric"
+              min={GROUP_PAUSE_SECONDS_MIN}
+              max={GROUP_PAUSE_SECONDS_MAX}
+              value={pause}
+              onChange={(e) => setPause(e.target.value)}
+              aria-describedby="group-pause-hint"
+            />
+            <p id="group-pause-hint" className="form-field__hint muted">
+              Timp pentru răspunsul corect și explicație, între {GROUP_PAUSE_SECONDS_MIN} și {GROUP_PAUSE_SECONDS_MAX} s.
+            </p>
+            <ErrorList codes={fe('pause_seconds')} />
           </div>
         </div>
         <DifficultyField value={difficulty} onChange={setDifficulty} />

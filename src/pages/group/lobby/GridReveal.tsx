@@ -36,6 +36,12 @@ export function GridReveal({ grid, me, gridCount, titleId, level = 2 }: Props) {
           );
         })}
       </ul>
+      {grid.explanation ? (
+        <div className="group-reveal__explanation" data-testid="group-explanation">
+          <h3 className="group-section-title">Explicație</h3>
+          <p>{grid.explanation}</p>
+        </div>
+      ) : null}
       <h3 className="group-section-title">Cine ce a răspuns</h3>
       <ul className="group-reveal__answers" data-testid="group-answers">
         {grid.answers.map((a) => (

@@ -28,7 +28,7 @@ export function WaitingRoom({ state, present, reload }: Props) {
         <h1 id="group-title">Sala de așteptare</h1>
         <SourceLine state={state} />
         <p className="muted">
-          {state.grid_count} grile · {state.seconds_per_grid} secunde pe grilă · {inCount} în test
+          {state.grid_count} grile · {state.seconds_per_grid} secunde pe grilă · pauză de {state.pause_seconds} s după fiecare · {inCount} în test
         </p>
       </header>
       <div className="card group-code-card">
