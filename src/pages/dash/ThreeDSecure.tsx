@@ -16,9 +16,9 @@ import { Icon } from '../../shell/icons.tsx';
 import { FormErrors } from '../../shell/form/ErrorList.tsx';
 import { useProduct } from '../../shell/useProduct.ts';
 import { formatLei } from './premium/format.ts';
+import { brandName } from '../../shared/card-brands.ts';
 import './premium/premium.css';
 
-const brandName = (b: string) => (b === 'visa' ? 'Visa' : b === 'mastercard' ? 'Mastercard' : 'card');
 
 export default function ThreeDSecure() {
   const { intent: intentId = '' } = useParams();

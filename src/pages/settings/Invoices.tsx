@@ -14,6 +14,7 @@ import { errorCode } from '../../api/errors.ts';
 import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { invoiceDate as date, lei } from './invoice-format.ts';
+import { brandName } from '../../shared/card-brands.ts';
 import '../../styles/forms.css';
 import './invoices.css';
 
@@ -84,7 +85,7 @@ function Payment({ p }: { p: PaymentHistoryItem }) {
         </span>
         {' · '}
         {date(p.paid_at ?? p.created_at)}
-        {p.card ? ` · card ${p.card.brand.toUpperCase()} •••• ${p.card.last4}` : ''}
+        {p.card ? ` · card ${brandName(p.card.brand)} •••• ${p.card.last4}` : ''}
         {!paid && p.failure_code ? ` · ${messageFor(p.failure_code)}` : ''}
       </p>
       {p.invoices.length ? (

@@ -4,8 +4,9 @@
 import { useState } from 'react';
 import type { SavedCard } from '../../../api/cards.ts';
 
-export const brandName = (b: string) =>
-  b === 'visa' ? 'Visa' : b === 'mastercard' ? 'Mastercard' : b === 'amex' ? 'American Express' : 'Card';
+import { brandName } from '../../../shared/card-brands.ts';
+
+export { brandName };
 const exp = (c: SavedCard) => `${String(c.exp_month).padStart(2, '0')}/${String(c.exp_year).slice(-2)}`;
 
 export function CardList({
