@@ -108,6 +108,9 @@ function PremiumPage() {
 
   async function onPaid(order: PaymentOrder) {
     setPaid(order);
+    // The coupon went with this payment: the checkout that stays (an upgrade) starts without it, and
+    // without the "already used" its re-check would say (issue 32 §1).
+    setQuote(null);
     loadSub();
     await refreshUser(undefined);
     showToast('SUBSCRIPTION_BOUGHT');
@@ -214,7 +217,7 @@ function PremiumPage() {
           {pkg ? <BuyerStep onReady={setBuyerReady} /> : null}
           {pkg && buyerReady ? (
             <div className="card checkout__pay">
-              <CouponField packageId={pkg.id} initialCode={initialCoupon} quote={quote} onQuote={setQuote} />
+              <CouponField key={paid?.id ?? 'before-payment'} packageId={pkg.id} initialCode={paid ? null : initialCoupon} quote={quote} onQuote={setQuote} />
               {catalogue.provider === 'stripe' ? (
                 <Suspense fallback={<p className="muted">Se încarcă formularul cardului…</p>}>
                   <StripeCardForm
