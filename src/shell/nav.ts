@@ -48,9 +48,7 @@ export function firstName(name: string | null | undefined): string {
  * How to greet the user (issue 23 §3): what they asked to be called, else the full name. Not the
  * first word: the sign-up asks "Popescu Ana", so that word is often the family name.
  */
-export function callName(user: { name?: string | null; call_name?: string | null } | null | undefined): string {
-  return user?.call_name?.trim() || (user?.name ?? '').trim();
-}
+export { callName } from '../shared/call-name.ts';
 
 export function badgeText(n: number): string {
   return n > 99 ? '99+' : String(n);

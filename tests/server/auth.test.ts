@@ -77,6 +77,8 @@ describe('POST /auth/register', () => {
     expect(link).toBeDefined();
     expect(mail.html).toContain(link!.replace(/&/g, '&amp;'));
     expect(mail.html).toContain('<html lang="ro">');
+    // The button in the app's colour (issue 32 §5).
+    expect(mail.html).toContain('background:#0f766e');
     const hash = new URL(link!).searchParams.get('hash')!;
     const mt = await t.db.one<{ purpose: string; hours: number; used_at: Date | null }>(
       `select purpose, used_at, extract(epoch from (expires_at - now()))::float / 3600 as hours
@@ -92,6 +94,14 @@ describe('POST /auth/register', () => {
       [hash],
     );
     expect(raw!.n).toBe(0);
+  });
+
+  it('greets by the name the person asked to be called by (issue 32 §5)', async () => {
+    const res = await post(t.app, '/auth/register', { name: 'Ionescu Maria', call_name: 'Maria', email: uniqueEmail(), password: PASSWORD, terms: true });
+    expect(res.statusCode).toBe(201);
+    const mail = t.app.mailer.sent.at(-1)!;
+    expect(mail.text).toContain('Bună, Maria!');
+    expect(mail.text).not.toContain('Ionescu');
   });
 
   it('the token it returns authenticates the user', async () => {

@@ -12,6 +12,7 @@ import { afterReply } from '../../lib/after-reply.ts';
 import { verifyGoogleCredential } from '../../lib/google.ts';
 import { revokeTokens } from '../../lib/sessions.ts';
 import { confirmEmailMail, resetPasswordMail } from '../mail/templates.ts';
+import { callName } from '../../../src/shared/call-name.ts';
 import { toUserDto, type UserRow } from './user-dto.ts';
 import * as q from './queries.ts';
 
@@ -72,7 +73,7 @@ export async function sendConfirmationMail(
   const link = `${ctx.config.publicUrl}/confirma-email?hash=${encodeURIComponent(token)}`;
   const mail = confirmEmailMail({
     product: ctx.config.PRODUCT_NAME,
-    name: user.name,
+    name: callName(user),
     link,
     hours: CONFIRM_EMAIL_TTL_HOURS,
   });
@@ -245,7 +246,7 @@ async function sendResetLink(ctx: Ctx, email: string): Promise<void> {
   const link = `${ctx.config.publicUrl}/resetare-parola?token=${encodeURIComponent(token)}`;
   const mail = resetPasswordMail({
     product: ctx.config.PRODUCT_NAME,
-    name: account.name,
+    name: callName(account),
     link,
     minutes: RESET_PASSWORD_TTL_MIN,
   });

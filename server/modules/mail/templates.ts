@@ -25,8 +25,8 @@ export function layout(l: Layout): { html: string; text: string } {
   const p = (t: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${escapeHtml(t)}</p>`;
   const button = l.button
-    ? `<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(l.button.url)}" style="display:inline-block;padding:12px 24px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:8px;font-weight:600;font-size:16px">${escapeHtml(l.button.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#52606d">Dacă butonul nu funcționează, copiază acest link în browser:<br><a href="${escapeHtml(l.button.url)}" style="color:#2563eb;word-break:break-all">${escapeHtml(l.button.url)}</a></p>`
+    ? `<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(l.button.url)}" style="display:inline-block;padding:12px 24px;background:#0f766e;color:#ffffff;text-decoration:none;border-radius:8px;font-weight:600;font-size:16px">${escapeHtml(l.button.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#52606d">Dacă butonul nu funcționează, copiază acest link în browser:<br><a href="${escapeHtml(l.button.url)}" style="color:#0f766e;word-break:break-all">${escapeHtml(l.button.url)}</a></p>`
     : '';
   const html = `<!doctype html>
 <html lang="ro"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(l.title)}</title></head>
@@ -34,7 +34,7 @@ export function layout(l: Layout): { html: string; text: string } {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f7fa;padding:24px 0"><tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td>
-<h1 style="margin:0 0 24px;font-size:22px;color:#2563eb">${escapeHtml(l.product)}</h1>
+<h1 style="margin:0 0 24px;font-size:22px;color:#0f766e">${escapeHtml(l.product)}</h1>
 ${p(l.greeting)}
 ${l.paragraphs.map(p).join('\n')}
 ${button}
@@ -64,7 +64,7 @@ export function roCount(n: number, one: string, many: string): string {
   return n !== 0 && (rest === 0 || rest >= 20) ? `${n} de ${many}` : `${n} ${many}`;
 }
 
-// Romanian order is often "Nume Prenume", so the greeting uses the full name instead of guessing.
+// The callers pass the name the person asked to be called by (src/shared/call-name.ts).
 const greet = (name: string) => (name.trim() ? `Bună, ${name.trim()}!` : 'Bună!');
 
 export function confirmEmailMail(o: {

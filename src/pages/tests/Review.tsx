@@ -52,7 +52,14 @@ export default function Review() {
         ) : queue ? (
           <>
             <p>
-              <strong>{queue.due_count}</strong> {queue.due_count === 1 ? 'grilă de recapitulat acum' : 'grile de recapitulat acum'} din {queue.total_cards} urmărite.
+              {queue.due_count === 0 ? (
+                <>Nicio grilă de recapitulat acum</>
+              ) : (
+                <>
+                  <strong>{queue.due_count}</strong> {queue.due_count === 1 ? 'grilă de recapitulat acum' : 'grile de recapitulat acum'}
+                </>
+              )}{' '}
+              din {queue.total_cards} urmărite.
             </p>
             {queue.due_count > 0 ? (
               <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void start()}>
