@@ -106,6 +106,8 @@ export function OptionList({ gridId, type, options, selected, onToggle, disabled
           </div>
         );
       })}
+      {/* A finger has no hover to show the title: on a touch screen the way to strike is said. */}
+      {onStrike ? <p className="options__touch-hint muted">Ține apăsat pe o variantă ca s-o tai (s-o elimini din calcul).</p> : null}
     </fieldset>
   );
 }
