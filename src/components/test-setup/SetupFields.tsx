@@ -29,7 +29,12 @@ export function ChaptersField(props: { chapters: Array<{ id: number; title: stri
   if (!props.chapters.length) return null;
   return (
     <fieldset className="form-fieldset chapters-pick">
-      <legend className="form-field__label">Capitole (niciunul ales = toate)</legend>
+      <legend className="form-field__label">
+        Capitole{' '}
+        <span className="muted">
+          ({props.picked.length ? `${props.picked.length} din ${props.chapters.length} alese` : `toate cele ${props.chapters.length}; alege doar ce vrei să exersezi`})
+        </span>
+      </legend>
       <div className="chapters-pick__list">
         {props.chapters.map((c) => (
           <label key={c.id} className="check-line">
