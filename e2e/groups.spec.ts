@@ -59,12 +59,17 @@ test('invite, join, start, answer, reload, kick, change creator, stop, results a
   // The lobby hides the navbar (SPEC §2).
   await expect(ana.page.locator('.navbar, .sidebar')).toHaveCount(0);
 
+  // Alone in it, Ana cannot start yet, and the page says why (issue 32 §2).
+  await expect(ana.page.getByRole('button', { name: 'Pornește testul' })).toBeDisabled();
+  await expect(ana.page.getByTestId('group-start-reason')).toContainText('cel puțin 2 participanți');
   // Bogdan got the invitation as a notification linking to the lobby, and joins from it.
   const notes = await (await bogdan.page.request.get('/api/v1/notifications', { headers: await bearer(bogdan.page) })).json();
   expect(JSON.stringify(notes)).toContain(lobby);
   await bogdan.page.goto(lobby);
   await bogdan.page.getByRole('button', { name: 'Intră în test' }).click();
   await expect(member(ana.page, 'Bogdan Grup')).toContainText('în test');
+  await expect(ana.page.getByRole('button', { name: 'Pornește testul' })).toBeEnabled();
+  await expect(ana.page.getByTestId('group-start-reason')).toHaveCount(0);
   // Presence: Bogdan's open lobby shows as connected on Ana's.
   await expect(member(ana.page, 'Bogdan Grup')).toContainText('conectat');
   // Ana invites Carmen from the waiting room; Carmen joins with the code.

@@ -26,7 +26,8 @@ export function Members({ state, present, onKick, onCreator }: Props) {
           <span className="group-member__name">
             {m.name}
             {m.user_id === state.creator_id ? <span className="chip chip--soft group-member__tag">creator</span> : null}
-            {m.user_id === state.me.user_id ? <span className="muted"> (tu)</span> : null}
+            {/* Kept with the name's last word: "(tu)" alone on a line read as someone else's. */}
+            {m.user_id === state.me.user_id ? <span className="muted group-member__me">{'\u00a0(tu)'}</span> : null}
           </span>
           <span className="group-member__status muted">
             {STATUS[m.status]}

@@ -1,6 +1,7 @@
 // The waiting room: the invitation code to share, who is invited and who is in (presence), ready
 // marks; the creator starts (at least 2 in, the server checks), kicks, hands the role on, stops
 // (those three and leaving after a confirmation). Says what the test covers before anyone joins.
+import { useEffect } from 'react';
 import { Link } from '../../../router/Link.tsx';
 import type { GroupState } from '../../../shared/group-payloads.ts';
 import { joinGroup, kickMember, leaveGroup, makeCreator, setReady, startGroup, stopGroup } from '../../../api/groups.ts';
@@ -16,12 +17,16 @@ import { copyText } from '../../../shell/copy-text.ts';
 type Props = { state: GroupState; present: Set<number>; reload: () => Promise<void> };
 
 export function WaitingRoom({ state, present, reload }: Props) {
-  const { run, error, busy } = useAction(reload);
+  const { run, error, busy, clearError } = useAction(reload);
   const { confirm, dialog } = useConfirm();
   const h = state.hash;
   const creator = state.creator_id === state.me.user_id;
   const joined = state.me.status === 'joined';
   const inCount = state.members.filter((m) => m.status === 'joined').length;
+  const canStart = inCount >= 2;
+  // An error about who is in (too few to start, a full group) is stale once the people change.
+  const roster = state.members.map((m) => `${m.user_id}:${m.status}`).join(',');
+  useEffect(() => clearError(), [roster]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <section className="page page--narrow group-page" aria-labelledby="group-title">
       <header className="page-header group-header">
@@ -54,19 +59,19 @@ export function WaitingRoom({ state, present, reload }: Props) {
       </div>
       {creator ? <InviteFriends state={state} busy={busy} run={run} /> : null}
       <FormErrors codes={error ? [error] : []} />
+      {/* One primary action; the way back and "ready" beside it; stopping and leaving apart. */}
       <div className="form-actions group-actions">
         {creator ? (
-          <>
-            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void run(() => startGroup(h))}>
-              Pornește testul
-            </button>
-            <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => confirm(askStop(false, () => void run(() => stopGroup(h))))}>
-              Oprește testul
-            </button>
-          </>
-        ) : (
-          <p className="muted group-wait">Creatorul pornește testul când sunt cel puțin 2 participanți.</p>
-        )}
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={busy || !canStart}
+            aria-describedby={canStart ? undefined : 'group-start-reason'}
+            onClick={() => void run(() => startGroup(h))}
+          >
+            Pornește testul
+          </button>
+        ) : null}
         {!joined ? (
           <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void run(() => joinGroup(h))}>
             Intră în test
@@ -76,15 +81,31 @@ export function WaitingRoom({ state, present, reload }: Props) {
             {state.me.ready ? 'Nu sunt gata' : 'Sunt gata'}
           </button>
         )}
-        {joined ? (
-          <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => confirm(askLeave(false, creator, () => void run(() => leaveGroup(h))))}>
-            Părăsește
-          </button>
-        ) : null}
         <Link to="/grup/istoric" className="btn btn--ghost">
           Înapoi
         </Link>
+        {creator && !canStart ? (
+          <p id="group-start-reason" className="muted group-wait" data-testid="group-start-reason">
+            Poți porni testul când sunt cel puțin 2 participanți în el (acum {inCount === 1 ? 'ești doar tu' : inCount}).
+          </p>
+        ) : !creator ? (
+          <p className="muted group-wait">Creatorul pornește testul când sunt cel puțin 2 participanți.</p>
+        ) : null}
       </div>
+      {creator || joined ? (
+        <div className="group-actions group-actions--danger">
+          {creator ? (
+            <button type="button" className="btn btn--danger btn--small" disabled={busy} onClick={() => confirm(askStop(false, () => void run(() => stopGroup(h))))}>
+              Oprește testul
+            </button>
+          ) : null}
+          {joined ? (
+            <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => confirm(askLeave(false, creator, () => void run(() => leaveGroup(h))))}>
+              Părăsește
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {dialog}
     </section>
   );

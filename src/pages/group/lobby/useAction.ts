@@ -22,5 +22,5 @@ export function useAction(reload: () => Promise<void>) {
       await reload();
     }
   }
-  return { run, error, busy };
+  return { run, error, busy, clearError: () => setError(null) };
 }
