@@ -17,7 +17,7 @@
 // on an island's button before its code is here is held (HELD_CLICKS on window) and replayed by
 // src/islands/triggers.ts, which sets ISLANDS_WIRED once it has taken over.
 import { STORAGE } from './storage-keys.ts';
-import { HELD_CLICKS, ISLANDS_WIRED } from './island-handoff.ts';
+import { EARLY_INSTALL_PROMPT, HELD_CLICKS, ISLANDS_WIRED } from './island-handoff.ts';
 
 export const BOOT_MODULES_ID = 'boot-modules';
 
@@ -35,6 +35,7 @@ export const BOOT_LOADER_SCRIPT =
   `for(var i=1;i<l.length;i++){var p=doc.createElement('link');p.rel='modulepreload';p.crossOrigin='';p.href=l[i];h.appendChild(p)}` +
   `var s=doc.createElement('script');s.type='module';s.crossOrigin='';s.src=l[0];h.appendChild(s)}catch(e){}}` +
   `if(!v){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,800);return}` +
+  `w.addEventListener('beforeinstallprompt',function(e){e.preventDefault();w[${JSON.stringify(EARLY_INSTALL_PROMPT)}]=e});` +
   `var E=${JSON.stringify(VISITOR_START_EVENTS)},H=w[${JSON.stringify(HELD_CLICKS)}]=[];` +
   `function first(){for(var i=0;i<E.length;i++)w.removeEventListener(E[i],first,true);go()}` +
   `for(var i=0;i<E.length;i++)w.addEventListener(E[i],first,{capture:true,passive:true});` +
