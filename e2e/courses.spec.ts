@@ -10,6 +10,11 @@ test('a visitor reads a chapter without an account', async ({ page }) => {
     .first()
     .click();
   await expect(page).toHaveURL(/\/cursuri\/biologie-xi$/);
+  // The way to the premium grids is said once for the list, and leads a visitor to the public offer
+  // (the account's premium page needs an account) (issue 32 §5).
+  const unlock = page.getByRole('link', { name: /Premium|deblochează-le cu Premium/ }).and(page.locator('.grid-count__premium'));
+  await expect(unlock).toHaveCount(1);
+  await expect(unlock).toHaveAttribute('href', '/intra-in-familie');
   await page.getByRole('link', { name: 'Sistemul nervos' }).click();
   await expect(page).toHaveURL(/\/cursuri\/biologie-xi\/sistemul-nervos$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sistemul nervos' })).toBeVisible();
@@ -40,6 +45,11 @@ test('signed in: mark a chapter as read and see the practice link', async ({ pag
   await expect(page.getByText('Capitolul a fost marcat ca citit.')).toBeVisible();
   await page.goto('/ai/cursuri/biologie-xi');
   await expect(page.locator('.chapter-item.is-read')).toContainText('Analizatorii');
+  // A chapter never practised shows no "0 % rezolvate corect" (issue 32 §5); the demo account has not
+  // practised every chapter of the manual.
+  const shares = await page.locator('.chapter-item__meta').allTextContents();
+  expect(shares.filter((t) => !t.includes('grile rezolvate corect')).length).toBeGreaterThan(0);
+  expect(shares.filter((t) => /(^|\D)0% grile rezolvate corect/.test(t))).toEqual([]);
 });
 
 test('download a manual, go offline and still read a chapter', async ({ page, context }) => {

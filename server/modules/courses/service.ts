@@ -68,19 +68,23 @@ export async function requireManual(db: Db, slug: string): Promise<q.ManualRow> 
  * Share of a chapter's published grids the user has answered correctly at least once, when the
  * tests module's answer table is there; null otherwise (the courses API does not depend on it).
  */
+/** Per chapter, the share of its grids the user has answered right; absent for a chapter the user
+ *  has not practised (its "0 %" read as a verdict, issue 32 §5). */
 async function correctShare(db: Db, userId: number, manualId: number): Promise<Map<number, number> | null> {
   const exists = await db.one<{ t: string | null }>("select to_regclass('answers')::text as t");
   if (!exists?.t) return null;
   try {
-    const rows = await db.query<{ chapter_id: number; total: number; correct: number }>(
+    const rows = await db.query<{ chapter_id: number; total: number; correct: number; answered: number }>(
       `select c.id as chapter_id,
               (select count(*)::int from grids g where g.chapter_id = c.id and g.is_published) as total,
-              (select count(distinct a.grid_id)::int from answers a join grids g on g.id = a.grid_id
-                where g.chapter_id = c.id and a.user_id = $1 and a.outcome = 'right') as correct
+              (select count(distinct a.grid_id) filter (where a.outcome = 'right')::int from answers a join grids g on g.id = a.grid_id
+                where g.chapter_id = c.id and a.user_id = $1) as correct,
+              (select count(*)::int from answers a join grids g on g.id = a.grid_id
+                where g.chapter_id = c.id and a.user_id = $1 and a.outcome <> 'blank') as answered
          from chapters c where c.manual_id = $2`,
       [userId, manualId],
     );
-    return new Map(rows.map((r) => [r.chapter_id, r.total ? Math.round((100 * r.correct) / r.total) : 0]));
+    return new Map(rows.filter((r) => r.answered > 0).map((r) => [r.chapter_id, r.total ? Math.round((100 * r.correct) / r.total) : 0]));
   } catch {
     return null; // a different answers schema: progress stays basic
   }

@@ -8,7 +8,7 @@ import { app } from '../../state/app.ts';
 import { TITLE_SEPARATOR } from '../../shared/routes.ts';
 import { PageLoading } from '../../router/RoutePage.tsx';
 import { Breadcrumbs } from '../../components/content/Breadcrumbs.tsx';
-import { base, GridCount, pageClass, shortTitle, SignUpCta, type CourseMode } from './common.tsx';
+import { base, GridCount, pageClass, PremiumUnlockLine, shortTitle, SignUpCta, type CourseMode } from './common.tsx';
 import '../../styles/content.css';
 
 const LoadError = lazy(() => import('./LoadError.tsx'));
@@ -56,6 +56,7 @@ export function CourseView({
         {data.source === 'local' ? <p className="offline-note">Citești varianta descărcată pe acest dispozitiv.</p> : null}
       </header>
       {tools}
+      <PremiumUnlockLine any={list.some((c) => Boolean(c.premium_grid_count))} />
       <ol className="chapter-list">
         {list.map((c, i) => (
           <li key={c.id} className={`chapter-item${c.progress?.read ? ' is-read' : ''}`}>
@@ -73,7 +74,7 @@ export function CourseView({
               </h2>
               {c.summary ? <p className="chapter-item__summary">{c.summary}</p> : null}
               <p className="chapter-item__meta">
-                <GridCount total={c.grid_count} premium={c.premium_grid_count} />
+                <GridCount total={c.grid_count} premium={c.premium_grid_count} link={false} />
                 {c.progress?.read ? <span className="ctag ctag--success">Citit</span> : null}
                 {c.progress?.correct_percent != null ? <span> · {c.progress.correct_percent}% grile rezolvate corect</span> : null}
               </p>

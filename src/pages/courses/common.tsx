@@ -37,18 +37,39 @@ export function gridCountText(total: number, premium: number | undefined, viewer
  * the free grids, so the count says how many are free and how many premium, with the way to premium.
  * The server renders it for a visitor; a premium account sees its count once hydrated.
  */
-export function GridCount({ total, premium }: { total: number; premium: number | undefined }) {
+export function GridCount({ total, premium, link = true }: { total: number; premium: number | undefined; link?: boolean }) {
   const { user } = useSnapshot(app);
-  const viewerPremium = useHydrated() && Boolean(user?.is_premium);
+  const hydrated = useHydrated();
+  const viewerPremium = hydrated && Boolean(user?.is_premium);
   const text = gridCountText(total, premium, viewerPremium);
-  if (!premium || viewerPremium) return <>{text}</>;
+  if (!premium || viewerPremium || !link) return <>{text}</>;
   return (
     <>
       {text} (
-      <Link to="/cont/premium" className="grid-count__premium">
+      <Link to={premiumPath(hydrated && Boolean(user))} className="grid-count__premium">
         deblochează-le cu Premium
       </Link>
       )
     </>
+  );
+}
+
+/** Where "Premium" leads: the account's premium page, or for a visitor the public offer (the
+ *  account page needs an account, issue 32 §5). */
+export const premiumPath = (signedIn: boolean) => (signedIn ? '/cont/premium' : '/intra-in-familie');
+
+/** Said once above a list of chapters (on every chapter it repeated the same link 20 times). */
+export function PremiumUnlockLine({ any }: { any: boolean }) {
+  const { user } = useSnapshot(app);
+  const hydrated = useHydrated();
+  if (!any || (hydrated && user?.is_premium)) return null;
+  return (
+    <p className="muted grid-count__line">
+      Grilele premium ale capitolelor se deblochează cu{' '}
+      <Link to={premiumPath(hydrated && Boolean(user))} className="grid-count__premium">
+        Premium
+      </Link>
+      .
+    </p>
   );
 }
