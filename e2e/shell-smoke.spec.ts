@@ -3,6 +3,23 @@
 import { expect, test } from './fixtures.ts';
 import { DEMO, login } from './helpers.ts';
 
+test("the home page's sample grid answers a visitor, before any script, and nothing moves", async ({ page }) => {
+  await page.goto('/');
+  const grid = page.getByRole('group', { name: 'Încearcă o grilă' });
+  const explain = grid.locator('.demo-grid__explain');
+  // Not answered yet: no option is given away.
+  await expect(grid.getByText('Alege un răspuns: afli pe loc dacă e corect și de ce.')).toBeVisible();
+  await expect(grid.getByText(/^Corect!/)).toBeHidden();
+  const before = (await explain.boundingBox())!;
+  await grid.getByText('Tiroida').click();
+  await expect(grid.getByText(/răspunsul corect este B, pancreasul/)).toBeVisible();
+  await grid.getByText('Pancreasul').click();
+  await expect(grid.getByText(/Corect! Pancreasul secretă/)).toBeVisible();
+  expect(await explain.boundingBox()).toEqual(before);
+  // A page to read for a visitor: this all happened without the app's code (no hydration).
+  expect(await page.evaluate(() => document.documentElement.dataset.boot)).toBe('islands');
+});
+
 test('home page and public header', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Acasă | Grilio');

@@ -44,6 +44,9 @@ const STEPS = [
 
 const CENTERS = ['București', 'Cluj-Napoca', 'Iași', 'Timișoara', 'Târgu Mureș', 'Craiova', 'Constanța', 'Sibiu', 'Oradea', 'Galați'];
 
+const DEMO_OPTIONS = ['Hipofiza', 'Pancreasul', 'Tiroida', 'Glanda suprarenală', 'Epifiza'];
+const DEMO_RIGHT = 'Pancreasul';
+
 export default function Home() {
   const product = useProduct();
   return (
@@ -70,27 +73,39 @@ export default function Home() {
             </div>
             <p className="hero__note muted">Fără card la înscriere. Funcționează pe telefon, tabletă și calculator.</p>
           </div>
-          <div className="hero__visual" aria-hidden="true">
-            <div className="demo-grid">
+          {/* A grid to try (issue 32 §5): plain radio buttons, checked by CSS alone (:has), so it answers
+              on a visitor's page before any script; the verdict takes the hint's place, nothing moves. */}
+          <div className="hero__visual">
+            <fieldset className="demo-grid">
+              <legend className="sr-only">Încearcă o grilă</legend>
               <div className="demo-grid__meta">
                 <span className="chip">Biologie · Glande endocrine</span>
                 <span className="chip chip--soft">Complement simplu</span>
               </div>
-              <p className="demo-grid__q">Care dintre următoarele glande are atât funcție endocrină, cât și exocrină?</p>
-              <ol className="demo-grid__options" type="A">
-                <li>Hipofiza</li>
-                <li className="is-correct">Pancreasul</li>
-                <li>Tiroida</li>
-                <li>Glanda suprarenală</li>
-                <li>Epifiza</li>
+              <p className="demo-grid__q" id="demo-grid-q">
+                Care dintre următoarele glande are atât funcție endocrină, cât și exocrină?
+              </p>
+              <ol className="demo-grid__options" type="A" aria-labelledby="demo-grid-q">
+                {DEMO_OPTIONS.map((text) => (
+                  <li key={text} className={text === DEMO_RIGHT ? 'is-correct' : undefined}>
+                    <label>
+                      <input type="radio" name="demo-grid" value={text} /> {text}
+                    </label>
+                  </li>
+                ))}
               </ol>
-              <div className="demo-grid__explain">
-                <SvgIcon d={LANDING_PATHS.check} />
-                <span>
-                  Corect! Pancreasul secretă insulină și glucagon în sânge (endocrin) și suc pancreatic în duoden (exocrin).
+              <div className="demo-grid__explain" aria-live="polite">
+                <span className="demo-grid__hint">Alege un răspuns: afli pe loc dacă e corect și de ce.</span>
+                <span className="demo-grid__right">
+                  <SvgIcon d={LANDING_PATHS.check} /> Corect! Pancreasul secretă insulină și glucagon în sânge (endocrin) și suc
+                  pancreatic în duoden (exocrin).
+                </span>
+                <span className="demo-grid__wrong">
+                  Nu chiar: răspunsul corect este B, pancreasul. Secretă insulină și glucagon în sânge (endocrin) și suc pancreatic în
+                  duoden (exocrin).
                 </span>
               </div>
-            </div>
+            </fieldset>
           </div>
         </div>
       </section>
