@@ -58,7 +58,8 @@ function Status() {
         <h2 data-premium-display="">{display.text}</h2>
         <p className="muted">
           {!premium
-            ? 'Momentan folosești contul gratuit. Ai acces la cursuri, grile explicate și teste.'
+            ? // "Spre buget!" (SPEC's banner) says itself what it means here (issue 32 §1).
+              'Un loc la buget înseamnă facultate fără taxă de școlarizare. Momentan folosești contul gratuit: ai acces la cursuri, grile explicate și teste; Premium deschide toate grilele și simulările.'
             : days === 0
               ? 'Azi este ultima zi în care ai acces la funcțiile Premium.'
               : `Mai ai ${days === 1 ? 'o zi' : zile(days)} de acces la funcțiile Premium.`}
