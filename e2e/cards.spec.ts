@@ -86,4 +86,14 @@ test("the card paid with at checkout is saved as the default; the last card cann
   await expect(remove).toHaveAccessibleDescription(/ultimul card nu poate fi\s+șters/);
   await page.reload();
   await expect(rows(page)).toHaveCount(1);
+
+  // With a second card, the renewing one may go, and the page says which card renews now (issue 32 §1).
+  await addCard(page, '5555 5555 5555 4444');
+  await expect(rows(page)).toHaveCount(2);
+  await remove.click();
+  await page.getByRole('button', { name: 'Da, șterge' }).click();
+  await expect(page.getByTestId('renewal-card-note')).toHaveText(
+    'Abonamentul se reînnoiește de acum cu cardul Mastercard •••• 4444. Îl poți schimba cu „Fă implicit” la alt card.',
+  );
+  await expect(rows(page).first()).toContainText('Implicit');
 });

@@ -23,7 +23,7 @@ import { NetworkRequired } from '../../shell/pwa/NetworkRequired.tsx';
 import { FormErrors } from '../../shell/form/ErrorList.tsx';
 import { TestCards } from '../dash/premium/TestCards.tsx';
 import { AddCardForm } from './cards/AddCardForm.tsx';
-import { CardList } from './cards/CardList.tsx';
+import { brandName, CardList } from './cards/CardList.tsx';
 import '../dash/premium/premium.css';
 import '../../styles/forms.css';
 import './cards/cards.css';
@@ -100,6 +100,19 @@ function CardsPage() {
     }
   }
 
+  // Deleting the card that renews hands the renewal to another: said plainly, naming that card
+  // (issue 32 §1: the toast said only "deleted" while another card silently became the default).
+  const [renewalNote, setRenewalNote] = useState<string | null>(null);
+  async function remove(id: number): Promise<boolean> {
+    const before = state.cards.find((c) => c.is_default)?.id ?? null;
+    setRenewalNote(null);
+    const ok = await act(id, () => removeCard(id));
+    // The store as the server left it (the snapshot of this render is older).
+    const now = cardsState.cards.find((c) => c.is_default);
+    if (ok && before === id && now && cardsState.renews) setRenewalNote(`Abonamentul se reînnoiește de acum cu cardul ${brandName(now.brand)} •••• ${now.last4}. Îl poți schimba cu „Fă implicit” la alt card.`);
+    return ok;
+  }
+
   const mine = state.userId === userId;
   const cards = mine ? state.cards : [];
   const renews = mine && state.renews;
@@ -121,10 +134,15 @@ function CardsPage() {
               cards={cards}
               busy={busy}
               onDefault={(id) => void act(id, () => makeDefaultCard(id))}
-              onRemove={(id) => act(id, () => removeCard(id))}
+              onRemove={(id) => remove(id)}
               keepLast={renews}
             />
             <FormErrors codes={actionError ? [actionError] : []} />
+            {renewalNote ? (
+              <p className="notice" role="status" data-testid="renewal-card-note">
+                {renewalNote}
+              </p>
+            ) : null}
             {renews ? (
               <p className="cards-page__note muted" id="last-card-reason">
                 Abonamentul tău se reînnoiește automat cu cardul implicit, așa că ultimul card nu poate fi
