@@ -49,6 +49,14 @@ test('signed in: mark a chapter as read and see the practice link', async ({ pag
   // had a share; the demo account has not practised every chapter of the manual.
   const shares = await page.locator('.chapter-item__meta').allTextContents();
   expect(shares.filter((t) => !t.includes('grile rezolvate corect')).length).toBeGreaterThan(0);
+  // The chapter's practice link opens the test builder on that chapter (it used to ignore it).
+  await page.goto('/ai/cursuri/biologie-xi/analizatorii');
+  await page.getByRole('link', { name: 'Exersează grilele capitolului' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Analizatorii' })).toBeChecked();
+  await expect(page.locator('.chapters-pick input:checked')).toHaveCount(1);
+  // The first steps' short test starts in tutor mode.
+  await page.goto('/teste/start?mod=tutor');
+  await expect(page.getByRole('radio', { name: /^Tutor/ })).toBeChecked();
 });
 
 test('download a manual, go offline and still read a chapter', async ({ page, context }) => {

@@ -33,7 +33,7 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   await page.goto('/teste');
   const first = page.getByRole('article', { name: 'De unde începi' });
   await expect(first).toBeVisible();
-  await expect(first.getByRole('link', { name: 'Fă un prim test scurt' })).toHaveAttribute('href', '/teste/start');
+  await expect(first.getByRole('link', { name: 'Fă un prim test scurt' })).toHaveAttribute('href', '/teste/start?mod=tutor');
   await shoot(page, shots, 'first-steps');
   await page.goto('/teste/simulare/centre');
   await page.getByLabel('Centrul universitar').selectOption('timisoara');
@@ -46,7 +46,7 @@ test('a centre simulation: choose the centre and subjects, take it, see score, g
   await card.getByRole('button', { name: 'Începe simularea' }).click();
   const rules = page.getByRole('dialog', { name: /Regulile simulării/ });
   await expect(rules).toContainText('Întrebările 1–60: biologie, complement multiplu');
-  await expect(rules).toContainText('Întrebările 86–90: chimie, complement simplu (un singur răspuns corect), 2 puncte fiecare');
+  await expect(rules).toContainText('Întrebările 61–90: chimie, complement simplu (un singur răspuns corect), 61–75: 1 punct, 76–85: 0,5 puncte, 86–90: 2 puncte');
   await expect(rules).toContainText('Primești 10 puncte din oficiu');
   await expect(rules).toContainText('Ai 3 ore. Cronometrul pornește când apeși');
   await shoot(page, shots, 'sim-rules');

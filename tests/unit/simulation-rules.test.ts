@@ -8,11 +8,14 @@ const timisoara = DEFAULT_SCORING_PROFILES.find((p) => p.slug === 'timisoara')!;
 describe('the rules a candidate reads before a simulation starts', () => {
   it('lists a full exam by its ranges, with the points from attending, the grade formula and the clock', () => {
     const r = simulationRules(timisoara, 90, 3 * 3600);
-    expect(r.questions).toHaveLength(timisoara.ranges.length);
+    // Biology CM, then the three chemistry CS ranges said once with each part's points.
+    expect(r.questions).toHaveLength(2);
     expect(r.questions[0]).toBe(
       'Întrebările 1–60: biologie, complement multiplu (unul sau mai multe răspunsuri corecte), 1 punct fiecare; primești o parte din punctaj pentru fiecare variantă corectă bifată, dar 0 dacă bifezi și o variantă greșită.',
     );
-    expect(r.questions[2]).toContain('Întrebările 76–85: chimie, complement simplu (un singur răspuns corect), 0,5 puncte fiecare');
+    expect(r.questions[1]).toBe(
+      'Întrebările 61–90: chimie, complement simplu (un singur răspuns corect), 61–75: 1 punct, 76–85: 0,5 puncte, 86–90: 2 puncte; punctajul se acordă doar dacă bifezi exact variantele corecte.',
+    );
     expect(r.grade[0]).toBe('Primești 10 puncte din oficiu, oricâte răspunsuri ai da.');
     expect(r.grade[1]).toBe('Nota = (punctele obținute + punctele din oficiu) / 10, trunchiată la 2 zecimale; nota de trecere este 5.');
     expect(r.time).toMatch(/^Ai 3 ore\. Cronometrul pornește/);

@@ -12,7 +12,7 @@ export function FirstSteps({ manualId }: { manualId: number | null }) {
           fiecare capitol găsești grilele lui.
         </li>
         <li>
-          <Link to="/teste/start">Fă un prim test scurt</Link>, de 10 grile, în modul tutor: vezi răspunsul corect și explicația după
+          <Link to="/teste/start?mod=tutor">Fă un prim test scurt</Link>, de 10 grile, în modul tutor: vezi răspunsul corect și explicația după
           fiecare grilă.
         </li>
         <li>Revino zilnic: grilele greșite revin la recapitulare exact când e timpul să le repeți.</li>

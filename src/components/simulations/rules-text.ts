@@ -2,7 +2,7 @@
 // how each is scored, the points granted for attending and the time. Pure, from the centre's
 // scoring profile (the same data that grades the test), so the page never says other rules
 // than the ones applied.
-import type { GridRule, PartialRule, QuestionType, ScoringProfile } from '../../shared/scoring.ts';
+import type { GridRule, PartialRule, QuestionRange, QuestionType, ScoringProfile } from '../../shared/scoring.ts';
 import { fmt, minutesLabel } from './format.ts';
 
 const TYPE: Record<QuestionType, string> = {
@@ -34,9 +34,21 @@ export type RulesText = { questions: string[]; grade: string[]; time: string };
 export function simulationRules(profile: ScoringProfile | undefined, gridCount: number, timeLimitS: number): RulesText {
   const questions: string[] = [];
   if (profile && profile.question_count === gridCount && profile.ranges.length) {
+    // Neighbouring ranges of one subject, type and rule are said once, with each part's points
+    // (Timișoara's chemistry is three ranges of one kind): a phone's screen holds the whole list.
+    const groups: QuestionRange[][] = [];
     for (const r of profile.ranges) {
-      const subject = r.subject ? `${SUBJECT[r.subject] ?? r.subject}, ` : '';
-      questions.push(`Întrebările ${r.from}–${r.to}: ${subject}${TYPE[r.type]}, ${ruleText(r)}.`);
+      const last = groups.at(-1)?.at(-1);
+      if (last && last.to + 1 === r.from && last.subject === r.subject && last.type === r.type && last.rule === r.rule && last.penalty === r.penalty)
+        groups.at(-1)!.push(r);
+      else groups.push([r]);
+    }
+    for (const g of groups) {
+      const first = g[0]!;
+      const subject = first.subject ? `${SUBJECT[first.subject] ?? first.subject}, ` : '';
+      const points =
+        g.length === 1 ? `${pointsText(first.points)} fiecare` : g.map((r) => `${r.from}–${r.to}: ${pointsText(r.points)}`).join(', ');
+      questions.push(`Întrebările ${first.from}–${g.at(-1)!.to}: ${subject}${TYPE[first.type]}, ${points}; ${RULE[first.rule]}.`);
     }
   } else {
     questions.push(gridCount === 1 ? 'O întrebare.' : `${gridCount} ${gridCount % 100 >= 20 || gridCount % 100 === 0 ? 'de ' : ''}întrebări.`);

@@ -2,7 +2,7 @@
 // device. Offline (or when the request cannot reach the server): the same filters over the
 // grids of the downloaded manuals, queued for the server.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../router/Link.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
@@ -28,9 +28,17 @@ type Errors = Record<string, string[]>;
 export default function Start() {
   const navigate = useNavigate();
   const { online, user } = useSnapshot(app);
+  // Links that start here say what they want: a chapter's "Exersează" (?manual=&chapters=), the
+  // first steps' short tutor test (?mod=tutor).
+  const [params] = useSearchParams();
+  const wanted = useMemo(() => {
+    const manual = Number(params.get('manual'));
+    const chapters = (params.get('chapters') ?? '').split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+    return { manual: Number.isSafeInteger(manual) && manual > 0 ? manual : null, chapters };
+  }, [params]);
   const local = useLiveQuery(() => db.manuals.toArray(), []);
   const [remote, setRemote] = useState<Manual[] | null>(null);
-  const [manualId, setManualId] = useState<number | null>(user?.manual_id ?? null);
+  const [manualId, setManualId] = useState<number | null>(wanted.manual ?? user?.manual_id ?? null);
   const [chapters, setChapters] = useState<Chapter[]>([]);
   const [chapterIds, setChapterIds] = useState<number[]>([]);
   const [count, setCount] = useState('10');
@@ -38,7 +46,7 @@ export default function Start() {
   const [onlyUnseen, setOnlyUnseen] = useState(false);
   const [onlyWrong, setOnlyWrong] = useState(false);
   const [onlyFavorites, setOnlyFavorites] = useState(false);
-  const [mode, setMode] = useState<'tutor' | 'exam'>('exam');
+  const [mode, setMode] = useState<'tutor' | 'exam'>(params.get('mod') === 'tutor' ? 'tutor' : 'exam');
   const [timeLimit, setTimeLimit] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [available, setAvailable] = useState<number | null>(null);
@@ -64,7 +72,8 @@ export default function Start() {
 
   const manual = manuals.find((m) => m.id === manualId);
   useEffect(() => {
-    setChapterIds([]);
+    // The chapters a link asked for, once, for the manual it named.
+    setChapterIds(manual && manual.id === wanted.manual ? wanted.chapters : []);
     if (!manual) {
       setChapters([]);
       return;
