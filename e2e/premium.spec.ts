@@ -109,6 +109,13 @@ test('free premium (ZILE7) can buy: the paid period starts after the free days; 
   await expect(page.locator('[data-period]')).toHaveCount(2);
   await expect(page.locator('[data-period="coupon"]')).toContainText('Zile primite cu un cupon');
   await expect(page.locator('[data-period="order"]')).toContainText('Premium plătit, 1 lună');
+  // Where the free days end the paid month begins, to the minute: the same instant on both lines,
+  // with the hour, and the counting rule said once beside them (issue 32 §1).
+  const couponEnd = (await page.locator('[data-period="coupon"] .muted').textContent())!.split(' – ')[1];
+  const orderStart = (await page.locator('[data-period="order"] .muted').textContent())!.split(' – ')[0];
+  expect(couponEnd).toMatch(/\d{2}:\d{2}$/);
+  expect(orderStart).toBe(couponEnd);
+  await expect(page.locator('.periods__convention')).toContainText('Zilele rămase se numără după ziua de azi.');
   await expect(page.getByRole('button', { name: 'Anulează abonamentul' })).toBeVisible();
   // 7 free days and a month: counted inclusively, never one short.
   await expect(page.locator('[data-premium-display]')).toHaveText(/^Încă (3[5-9]) de zile de Premium$/);

@@ -9,7 +9,7 @@ import { FormErrors } from '../../../shell/form/ErrorList.tsx';
 import { Link } from '../../../router/Link.tsx';
 import { showToast } from '../../../state/toast.ts';
 import { brandName } from '../../settings/cards/CardList.tsx';
-import { formatLei, longDate, monthsLabel } from './format.ts';
+import { DAYS_CONVENTION, formatLei, longDate, longDateTime, monthsLabel } from './format.ts';
 
 export function periodLabel(p: SubscriptionView): string {
   if (p.source === 'order') return `Premium plătit, ${monthsLabel(p.months ?? 1)}`;
@@ -30,11 +30,12 @@ export function PeriodList({ periods }: { periods: readonly SubscriptionView[] }
           <li key={p.id} data-period={p.source}>
             <span>{periodLabel(p)}</span>
             <span className="muted">
-              {longDate(p.period_start)} – {longDate(p.period_end)}
+              {longDateTime(p.period_start)} – {longDateTime(p.period_end)}
             </span>
           </li>
         ))}
       </ul>
+      <p className="muted periods__convention">{DAYS_CONVENTION}</p>
     </div>
   );
 }

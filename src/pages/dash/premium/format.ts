@@ -12,6 +12,23 @@ export const packageTitle = (p: Pick<PremiumPackage, 'months'>) => `Premium ${mo
 export const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('ro-RO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Bucharest' });
 
+/** "28 februarie 2027, 14:05": where one period ends and the next begins the same day, the hour
+ *  tells them apart (issue 32 §1: both showed "28 februarie"). */
+export const longDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('ro-RO', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Bucharest',
+  });
+
+/** The one convention for premium days, said where they are counted (page, invoice): the day a
+ *  period starts and the day it ends both have premium; "Încă N zile" counts the days after today. */
+export const DAYS_CONVENTION =
+  'Zilele rămase se numără după ziua de azi. Ziua în care începe o perioadă și ziua în care se termină au amândouă Premium, până la ora arătată.';
+
 /** "14:30", Romanian time. */
 export const bucharestTime = (t: number) =>
   new Date(t).toLocaleTimeString('ro-RO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Bucharest' });
