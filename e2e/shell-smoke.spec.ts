@@ -11,9 +11,9 @@ test("the home page's sample grid answers a visitor, before any script, and noth
   await expect(grid.getByText('Alege un răspuns: afli pe loc dacă e corect și de ce.')).toBeVisible();
   await expect(grid.getByText(/^Corect!/)).toBeHidden();
   const before = (await explain.boundingBox())!;
-  await grid.getByText('Tiroida').click();
+  await grid.getByText('Tiroida', { exact: true }).click();
   await expect(grid.getByText(/răspunsul corect este B, pancreasul/)).toBeVisible();
-  await grid.getByText('Pancreasul').click();
+  await grid.getByText('Pancreasul', { exact: true }).click();
   await expect(grid.getByText(/Corect! Pancreasul secretă/)).toBeVisible();
   expect(await explain.boundingBox()).toEqual(before);
   // A page to read for a visitor: this all happened without the app's code (no hydration).
