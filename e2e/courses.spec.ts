@@ -25,6 +25,11 @@ test('a visitor reads a chapter without an account', async ({ page }) => {
   // The SVG figure comes as its raster rendition, drawn (not a broken image).
   await figure.scrollIntoViewIfNeeded();
   await expect(figure).toHaveAttribute('src', '/media/content/bio-neuron.svg.webp');
+  // A tap opens the figure whole, where a phone zooms its labels (issue 32 §5).
+  const zoom = page.locator('.chapter-figure__zoom').first();
+  await expect(zoom).toHaveAttribute('href', '/media/content/bio-neuron.svg');
+  const svg = await page.request.get('/media/content/bio-neuron.svg');
+  expect([svg.status(), svg.headers()['content-type']]).toEqual([200, expect.stringContaining('image/svg+xml')]);
   await expect.poll(() => figure.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('navigation', { name: 'Cale de navigare' })).toContainText('Cursuri');
   await expect(page.getByRole('link', { name: /Capitolul următor/ })).toBeVisible();

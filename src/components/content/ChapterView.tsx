@@ -82,9 +82,16 @@ export function BlockView({ block }: { block: Block }) {
     case 'img':
       return (
         <figure className="chapter-figure">
-          {/* width/height from the content (an SVG's viewBox) reserve the space: no layout shift. */}
-          <img src={figureSrc(block.src)} alt={block.alt} width={block.width} height={block.height} loading="lazy" decoding="async" />
-          {block.caption ? <figcaption>{block.caption}</figcaption> : null}
+          {/* width/height from the content (an SVG's viewBox) reserve the space: no layout shift. The
+              figure opens whole in a tab of its own, where a phone zooms it: its labels were ~6 px
+              at 390 px wide (issue 32 §5). A plain link: it works before any script. */}
+          <a href={block.src} target="_blank" rel="noopener" className="chapter-figure__zoom" title="Deschide figura mărită">
+            <img src={figureSrc(block.src)} alt={block.alt} width={block.width} height={block.height} loading="lazy" decoding="async" />
+          </a>
+          <figcaption>
+            {block.caption ? <>{block.caption} </> : null}
+            <span className="chapter-figure__hint">Atinge figura ca s-o vezi mărită.</span>
+          </figcaption>
         </figure>
       );
     default:
