@@ -17,6 +17,8 @@ export function Pause({ state, clock, stamp, reload }: Props) {
   const pause = state.pause!;
   const ms = useCountdown(pause.opens_at, clock, () => void reload(), AFTER_OPENING_MS, stamp);
   const seconds = Math.ceil(ms / 1000);
+  // One text for the count, never "0 s": at zero the page is already asking for the grid.
+  const left = seconds > 0 ? `${seconds} s` : 'acum';
   const closed = pause.closed;
   return (
     <section className="page group-page group-solve" aria-labelledby="group-pause-title" data-testid="group-pause">
@@ -30,9 +32,12 @@ export function Pause({ state, clock, stamp, reload }: Props) {
             'Testul a pornit'
           )}
         </span>
-        <span className="group-timer" role="timer" aria-label={closed ? 'Grila următoare în' : 'Prima grilă în'}>
-          {seconds} s
-        </span>
+        {/* Before grid 1 the card below is the one countdown (two showed "0 s" side by side). */}
+        {closed ? (
+          <span className="group-timer" role="timer" aria-label="Grila următoare în" data-testid="group-pause-timer">
+            {left}
+          </span>
+        ) : null}
         <span className="muted">
           {closed ? 'Urmează' : 'Apare'} grila {state.position}: {state.seconds_per_grid} s pentru fiecare participant
         </span>
@@ -43,7 +48,7 @@ export function Pause({ state, clock, stamp, reload }: Props) {
         ) : (
           <article className="card">
             <h1 id="group-pause-title" className="group-grid__statement">
-              Prima grilă apare în {seconds} s
+              {seconds > 0 ? `Prima grilă apare în ${left}` : 'Prima grilă apare acum'}
             </h1>
             <p className="muted">Toți participanții o văd în același moment și au fiecare {state.seconds_per_grid} s.</p>
           </article>

@@ -67,7 +67,7 @@ export function Solving({ state, receivedAt, clock, present, reload, answer, not
           Grila <strong data-testid="group-position">{grid.position}</strong> din {state.grid_count}
         </span>
         <span className={`group-timer${seconds <= 5 ? ' is-low' : ''}`} role="timer" aria-label="Timp rămas">
-          {seconds} s
+          {`${seconds} s`}
         </span>
         <span className="muted">
           {ms === 0 ? 'Timpul a expirat: se adună ultimele răspunsuri' : `${state.answered_count} din ${state.standings.length} au răspuns`}
