@@ -171,6 +171,6 @@ test('free friends are marked; stop, remove, hand over and leave ask first', asy
   await ana.page.goto('/grup/istoric');
   const row = ana.page.locator('.group-history__item').first();
   await expect(row).toContainText('Test de grup · Ana Confirmă');
-  await expect(row).toContainText('3 participanți');
+  await expect(row).toContainText('3 participanți în clasament');
   await shoot(ana.page, SHOTS, 'group-history-fair');
 });

@@ -98,8 +98,10 @@ export type GroupHistoryItem = {
   /** Who made the test (the creator role may have been handed on since). */
   author_name: string;
   grid_count: number;
-  /** Everyone who took part (joined at some point), those who left or were removed included. */
+  /** The people of the final ranking: joined, or left after joining. */
   members: number;
+  /** Who joined and was removed by the creator (not in the ranking), by name. */
+  removed: string[];
   /** My place in it: 'kicked' rows stay, with the points of the grids I answered before. */
   my_status: GroupMemberStatus;
   created_at: string;

@@ -36,4 +36,6 @@ export const NOTIFICATION_TYPES = [
   'message',
   'comment_reply',
   'scan',
+  'group_invite',
+  'group_removed',
 ] as const;

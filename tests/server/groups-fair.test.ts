@@ -139,9 +139,15 @@ describe('the history', () => {
 
     const mine = (u: FixtureUser) => api(u, 'GET', '/groups').then((r) => r.body.groups.find((g: { hash: string }) => g.hash === hash));
     const a = await mine(A);
-    expect(a).toMatchObject({ author_name: 'Membru0 Test', members: 4, my_status: 'joined', my_score: 1 });
+    // The people of the final ranking (A, B, and C who left after joining), and D named apart as
+    // removed: the count once had D in while the ranking had D out (issue 32 §2).
+    const dName = (await t.db.one<{ name: string }>('select name from users where id = $1', [D.id]))!.name;
+    expect(a).toMatchObject({ author_name: 'Membru0 Test', members: 3, removed: [dName], my_status: 'joined', my_score: 1 });
     const d = await mine(D);
     expect(d).toMatchObject({ author_name: 'Membru0 Test', my_status: 'kicked', my_score: 1 });
+    // D was told, with a notification of their own.
+    const notes = (await api(D, 'GET', '/notifications')).body;
+    expect(JSON.stringify(notes)).toContain('te-a eliminat din testul de grup');
     // Invited and removed before joining: never took part, not listed.
     const E = await makeUser(t.db, { name: 'Eliminat Înainte', premium: true });
     await befriend(t.db, A.id, E.id);

@@ -3,6 +3,7 @@
 // kicked (final: a kicked member never comes back, by invitation or code). Creator-only: start,
 // kick, change creator, stop (SPEC §6). Each under the group row lock (access.ts withGroup).
 import type { FastifyInstance } from 'fastify';
+import { notify } from '../notifications/notify.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { ended, requireCreator, requireMember, requireNotEnded, requirePremium, requireSeat, withGroup, type Locked } from './access.ts';
 import { finalize } from './finalize.ts';
@@ -119,7 +120,24 @@ export async function kick(app: FastifyInstance, userId: number, hash: string, t
   });
   // After the 'kicked' event reached them (their page shows it), nothing more does.
   await evictFromGroup(app, hash, target);
+  await tellRemoved(app, userId, target);
   return { success: 'USER_KICKED' as const };
+}
+
+/** The removed member hears it from the app too, not only from a lobby they may have closed
+ *  (issue 32 §2). Best effort after the change committed: a failure is logged. */
+async function tellRemoved(app: FastifyInstance, by: number, target: number): Promise<void> {
+  try {
+    const who = (await app.db.one<{ name: string }>('select coalesce(call_name, name) as name from users where id = $1', [by]))?.name.trim();
+    await notify(app, target, {
+      type: 'group_removed',
+      title: 'Ai fost eliminat dintr-un test de grup',
+      message: `${who || 'Creatorul'} te-a eliminat din testul de grup. Punctele grilelor la care ai răspuns rămân în istoricul tău.`,
+      link: '/grup/istoric',
+    });
+  } catch (err) {
+    app.log.warn({ err, target }, 'group removal notice not created');
+  }
 }
 
 async function reread(l: Locked): Promise<GroupRow> {

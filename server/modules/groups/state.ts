@@ -132,13 +132,17 @@ export async function groupResults(app: FastifyInstance, userId: number, hash: s
 
 /**
  * The caller's group tests, newest first, with the author's name (not whoever holds the creator
- * role now), everyone who took part, and my points over the closed grids — kicked ones included:
- * a member removed after answering 3 grids did take part.
+ * role now), the people of the final ranking (joined, or left after joining) and, named apart, those
+ * the creator removed (issue 32 §2: the count had them in and the ranking out), and my points over
+ * the closed grids — a removed member's own row keeps the points of the grids they answered.
  */
 export async function groupHistory(db: Db, userId: number): Promise<{ groups: GroupHistoryItem[] }> {
   const rows = await db.query<GroupHistoryItem & { created_at: Date }>(
     `select t.hash, t.status, u.name as author_name, t.grid_count, t.created_at, m.status as my_status,
-            (select count(*)::int from group_members x where x.group_id = t.id and x.joined_at is not null) as members,
+            (select count(*)::int from group_members x
+              where x.group_id = t.id and x.joined_at is not null and x.status in ('joined', 'left')) as members,
+            (select coalesce(array_agg(ku.name order by ku.name), '{}') from group_members k join users ku on ku.id = k.user_id
+              where k.group_id = t.id and k.joined_at is not null and k.status = 'kicked') as removed,
             case when m.joined_at is null then null
                  else (select coalesce(sum(a.points), 0)::float8 from group_answers a
                          join group_test_grids gg on gg.group_id = a.group_id and gg.position = a.position

@@ -40,7 +40,8 @@ export default function GroupHistory() {
                 </Link>
               )}
               <p className="muted">
-                {date(g.created_at)} · {g.grid_count} grile · {people(g.members)}
+                {date(g.created_at)} · {g.grid_count} grile · {people(g.members)} în clasament
+                {g.removed.length ? ` · eliminați de creator: ${g.removed.join(', ')}` : ''}
               </p>
             </div>
             <div className="group-history__side">
