@@ -113,6 +113,24 @@ describe('taking a simulation', () => {
     expect((await api(A, 'GET', `/simulations/${randomUUID()}`)).status).toBe(404);
   });
 
+  it("one candidate's concurrent starts make one attempt; other candidates' starts do not wait on it", async () => {
+    const [D, E] = [await makeUser(t.db, { name: 'Dan Grăbit' }), await makeUser(t.db, { name: 'Ema Grăbită' })];
+    // On PostgreSQL these run at once on the pool; the lock is the candidate's, not the simulation's.
+    const starts = await Promise.all([D, D, D, E, D, E].map((u) => api(u, 'POST', `/simulations/${simId}/start`)));
+    const of = (u: FixtureUser) => starts.filter((_, i) => [D, D, D, E, D, E][i] === u);
+    for (const u of [D, E]) {
+      const mine = of(u);
+      expect(new Set(mine.map((r) => r.body.test.id)).size).toBe(1);
+      expect(mine.filter((r) => r.status === 201)).toHaveLength(1);
+      expect(mine.filter((r) => r.status === 200)).toHaveLength(mine.length - 1);
+    }
+    const rows = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from tests where simulation_id = $1 and user_id = any($2::int[]) and status = 'unfinished' group by user_id`,
+      [simId, [D.id, E.id]],
+    );
+    expect(rows.map((r) => r.n)).toEqual([1, 1]);
+  });
+
   it('starts an exam-mode test of kind simulation, resumes it, keeps the key hidden', async () => {
     const r = await api(A, 'POST', `/simulations/${simId}/start`);
     expect(r.status).toBe(201);
