@@ -85,7 +85,7 @@ export default function Statistics() {
               <dd>{formatDuration(t.avg_time_ms)}</dd>
               {/* The sum of the time spent on each grid: less than the tests' length in the history,
                   which also counts reading the test and moving between grids. */}
-              <dd className="muted stat-tile__detail">în total {formatDuration(t.total_time_ms)} petrecute pe grile</dd>
+              {t.total_time_ms > 0 ? <dd className="muted stat-tile__detail">în total {formatDuration(t.total_time_ms)} petrecute pe grile</dd> : null}
             </div>
           </dl>
 

@@ -76,8 +76,7 @@ export default function Home() {
           {/* A grid to try (issue 32 §5): plain radio buttons, checked by CSS alone (:has), so it answers
               on a visitor's page before any script; the verdict takes the hint's place, nothing moves. */}
           <div className="hero__visual">
-            <fieldset className="demo-grid">
-              <legend className="sr-only">Încearcă o grilă</legend>
+            <fieldset className="demo-grid" aria-label="Încearcă o grilă">
               <div className="demo-grid__meta">
                 <span className="chip">Biologie · Glande endocrine</span>
                 <span className="chip chip--soft">Complement simplu</span>
