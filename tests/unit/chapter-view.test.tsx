@@ -62,7 +62,10 @@ describe('ChapterView', () => {
     expect(img.getAttribute('loading')).toBe('lazy');
     // An SVG is shown as its raster rendition (content-figure.ts).
     expect(img.getAttribute('src')).toBe('/media/content/bio-neuron.svg.webp');
-    expect(el.querySelector('figcaption')?.textContent).toBe('Neuronul');
+    expect(el.querySelector('figcaption')?.textContent).toBe('Neuronul Atinge figura ca s-o vezi mărită.');
+    // The figure opens whole (the SVG itself) in a tab of its own, where a phone zooms it.
+    const zoom = el.querySelector('figure a')!;
+    expect([zoom.getAttribute('href'), zoom.getAttribute('target')]).toEqual(['/media/content/bio-neuron.svg', '_blank']);
   });
 
   it('groups the blocks in one section per h2, what comes before the first h2 included', () => {
