@@ -38,8 +38,10 @@ afterEach(() => {
 async function render(path: string) {
   const router = createMemoryRouter(buildRoutes(ROUTES), { initialEntries: [path] });
   await act(async () => root.render(<RouterProvider router={router} />));
-  // lazy page modules
-  for (let i = 0; i < 30 && host.querySelector('.page-loading'); i++) {
+  // Lazy page modules: waits until none is loading (at most 10 s, a hang guard). It gave up after
+  // 0.6 s, and under load (another test layer beside it) a page's first import took longer: the
+  // guard's redirect had not happened yet and the test failed (seen once in a full unit run).
+  for (let i = 0; i < 500 && host.querySelector('.page-loading'); i++) {
     await act(async () => new Promise((r) => setTimeout(r, 20)));
   }
   return router;
