@@ -21,7 +21,8 @@ test('without JavaScript a chapter page has its text, headings, table or figure,
   await expect(img).toHaveAttribute('height', /^\d+$/);
   // 18 published grids, 3 of them premium: a visitor is told how many are free.
   await expect(page.locator('.chapter-header__meta')).toContainText('15 grile gratuite + 3 premium');
-  await expect(page.locator('.chapter-header__meta a')).toHaveAttribute('href', '/cont/premium');
+  // A visitor is sent to the public offer: the account's premium page needs an account (issue 32 §5).
+  await expect(page.locator('.chapter-header__meta a')).toHaveAttribute('href', '/intra-in-familie');
   await expect(page).toHaveTitle('Sistemul nervos — Biologie clasa a XI-a | Grilio');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${CHAPTER}$`));
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Sistemul nervos/);
