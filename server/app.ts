@@ -111,7 +111,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Every subscription to a group's, a conversation's or a thread's channel is checked against the
   // database again, not only when /broadcasting/auth signed it (a kicked member kept a signature).
   const realtime = await createRealtime(config, app.log, async (userId, channel) =>
-    /^\d{1,10}$/.test(userId) ? mayStillSubscribe(opts.db, Number(userId), channel) : false,
+    // A member id that is no user's (signed presence data is any string) is no member of anything;
+    // channels outside the membership rules keep their signature (mayStillSubscribe).
+    mayStillSubscribe(opts.db, /^\d{1,10}$/.test(userId) ? Number(userId) : -1, channel),
   );
   app.decorate('realtimeHub', realtime.hub);
   app.decorate('realtime', realtime.publisher);
