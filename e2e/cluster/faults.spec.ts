@@ -164,7 +164,7 @@ test('Redis away: the API keeps answering, never 500; realtime recovers when it 
   }
   // Realtime recovers: once each process has its Redis subscription again, a message goes out live.
   // That moment is not announced, and a message sent before it is stored but not pushed (the page
-  // shows it at its next load): run 6 of issue 29 saw the first message after the fault missed. So
+  // shows it at its next load): one run for issue 29 saw the first message after the fault missed. So
   // the test sends again until one is seen live, within a minute.
   await expect
     .poll(
