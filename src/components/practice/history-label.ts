@@ -3,6 +3,7 @@
 // simulations/service.ts); a review, a weak-chapter test and a retest of wrong grids say so; a
 // test of chosen chapters names them (up to three, from the chapters on the device) or counts them.
 import type { ServerTest } from '../../shared/practice-payloads.ts';
+import { plural } from './format.ts';
 
 const ints = (v: unknown): number[] => (Array.isArray(v) ? v.filter((n): n is number => Number.isInteger(n)) : []);
 
@@ -21,5 +22,5 @@ export function testName(
   if (!ids.length) return null;
   const titles = ids.map(chapterTitle);
   if (ids.length <= 3 && titles.every(Boolean)) return titles.join(', ');
-  return ids.length === 1 ? '1 capitol' : `${ids.length} ${ids.length % 100 >= 20 || ids.length % 100 === 0 ? 'de ' : ''}capitole`;
+  return plural(ids.length, 'capitol', 'capitole');
 }

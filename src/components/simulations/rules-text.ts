@@ -4,6 +4,7 @@
 // than the ones applied.
 import type { GridRule, PartialRule, QuestionRange, QuestionType, ScoringProfile } from '../../shared/scoring.ts';
 import { fmt, minutesLabel } from './format.ts';
+import { plural } from '../practice/format.ts';
 
 const TYPE: Record<QuestionType, string> = {
   CS: 'complement simplu (un singur răspuns corect)',
@@ -21,10 +22,7 @@ const SUBJECT: Record<string, string> = { biologie: 'biologie', chimie: 'chimie'
 
 /** 1 → "1 punct", 0.5 → "0,5 puncte", 20 → "20 de puncte". */
 export function pointsText(n: number): string {
-  if (n === 1) return '1 punct';
-  const whole = Number.isInteger(n);
-  const de = whole && n !== 0 && (n % 100 >= 20 || n % 100 === 0) ? 'de ' : '';
-  return `${fmt(n)} ${de}puncte`;
+  return Number.isInteger(n) ? plural(n, 'punct', 'puncte') : `${fmt(n)} puncte`;
 }
 
 const ruleText = (r: GridRule) => `${pointsText(r.points)} fiecare; ${RULE[r.rule]}`;
@@ -51,7 +49,7 @@ export function simulationRules(profile: ScoringProfile | undefined, gridCount: 
       questions.push(`Întrebările ${first.from}–${g.at(-1)!.to}: ${subject}${TYPE[first.type]}, ${points}; ${RULE[first.rule]}.`);
     }
   } else {
-    questions.push(gridCount === 1 ? 'O întrebare.' : `${gridCount} ${gridCount % 100 >= 20 || gridCount % 100 === 0 ? 'de ' : ''}întrebări.`);
+    questions.push(gridCount === 1 ? 'O întrebare.' : `${plural(gridCount, 'întrebare', 'întrebări')}.`);
     if (profile) for (const t of ['CS', 'CM'] as const) questions.push(`Grilele ${t}, ${TYPE[t]}: ${ruleText(profile.type_rules[t])}.`);
   }
   const grade: string[] = [];
