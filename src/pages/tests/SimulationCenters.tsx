@@ -13,6 +13,7 @@ import type { ScoringProfile } from '../../shared/scoring.ts';
 import { DEFAULT_SCORING_PROFILES } from '../../shared/scoring-profiles.ts';
 import { SimulationCard } from '../../components/simulations/SimulationCard.tsx';
 import { variantKey, variantLabel } from '../../components/simulations/format.ts';
+import { centreChoice } from '../../components/simulations/centre-choice.ts';
 import { ESTIMATE_EXPLANATION } from '../../components/practice/Estimate.tsx';
 import { Link } from '../../router/Link.tsx';
 import { useProfileLists } from '../../shell/form/ProfileSelects.tsx';
@@ -26,15 +27,12 @@ export default function SimulationCenters() {
   const [params, setParams] = useSearchParams();
   // A centre the app knows; anything else in the address is ignored.
   const chosen = DEFAULT_SCORING_PROFILES.find((p) => p.slug === params.get('centru'))?.slug ?? null;
-  // Picked on this screen: the address follows in a navigation that may commit later than the
-  // profile lists arrive, and the own centre must not replace a choice made meanwhile (a slow
-  // phone chose Timișoara and was shown București).
-  const [picked, setPicked] = useState(false);
-  const touched = chosen !== null || picked;
+  // What was picked on this screen wins over the address, which wins over the own centre: derived at
+  // render (centre-choice.ts), so no later-arriving profile can replace a pick.
+  const [picked, setPicked] = useState<string | null>(null);
+  const [pickedVariant, setPickedVariant] = useState<string | null>(null);
   // The admin-edited profiles; the defaults until they arrive (or offline).
   const [profiles, setProfiles] = useState<ScoringProfile[]>(DEFAULT_SCORING_PROFILES);
-  const [center, setCenter] = useState(chosen ?? 'timisoara');
-  const [variant, setVariant] = useState('biologie,chimie');
   const [sims, setSims] = useState<SimulationSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -46,22 +44,14 @@ export default function SimulationCenters() {
       .catch(() => undefined);
   }, [online]);
 
-  // Start on the candidate's own centre (the profile names are the centres' names).
-  useEffect(() => {
-    if (touched || !user?.center_id || !lists) return;
-    const name = lists.centers.find((c) => c.id === user.center_id)?.name;
-    const own = profiles.find((p) => p.name === name);
-    if (own) setCenter(own.slug);
-  }, [touched, user?.center_id, lists, profiles]);
-
-  const profile = useMemo(() => profiles.find((p) => p.slug === center) ?? profiles[0], [profiles, center]);
-  const variants = useMemo(() => (profile?.subject_variants ?? []).map(variantKey), [profile]);
-  useEffect(() => {
-    if (variants.length && !variants.includes(variant)) setVariant(variants[0]!);
-  }, [variants, variant]);
+  const ownCentreName = (user?.center_id && lists?.centers.find((c) => c.id === user.center_id)?.name) || null;
+  const { center, profile, variant } = useMemo(
+    () => centreChoice({ picked: picked ?? chosen, ownCentreName, pickedVariant, profiles, fallback: 'timisoara' }),
+    [picked, chosen, ownCentreName, pickedVariant, profiles],
+  );
 
   useEffect(() => {
-    if (!online || !variants.includes(variant)) return;
+    if (!online || !variant) return;
     let live = true;
     setSims(null);
     setError(null);
@@ -71,7 +61,7 @@ export default function SimulationCenters() {
     return () => {
       live = false;
     };
-  }, [online, center, variant, variants]);
+  }, [online, center, variant]);
 
   return (
     <section className="page" aria-labelledby="simc-title">
@@ -88,9 +78,8 @@ export default function SimulationCenters() {
             Centrul universitar
           </label>
           <select id="sim-center" className="form-field__input form-select" value={center} onChange={(e) => {
-              setPicked(true);
+              setPicked(e.target.value);
               setParams({ centru: e.target.value }, { replace: true });
-              setCenter(e.target.value);
             }}>
             {profiles.map((p) => (
               <option key={p.slug} value={p.slug}>
@@ -103,7 +92,7 @@ export default function SimulationCenters() {
           <label className="form-field__label" htmlFor="sim-variant">
             Materiile
           </label>
-          <select id="sim-variant" className="form-field__input form-select" value={variant} onChange={(e) => setVariant(e.target.value)}>
+          <select id="sim-variant" className="form-field__input form-select" value={variant ?? ''} onChange={(e) => setPickedVariant(e.target.value)}>
             {(profile?.subject_variants ?? []).map((v) => (
               <option key={variantKey(v)} value={variantKey(v)}>
                 {variantLabel(v)}
