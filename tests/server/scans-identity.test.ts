@@ -58,6 +58,16 @@ describe('the sheet in the photo must be the uploader’s own sheet of this simu
     expect(await db().one('select 1 from scans where sheet_id = $1', [sheetB])).toBeUndefined();
   });
 
+  it('another candidate’s blank sheet is refused as theirs, not as a sheet with no answers (issue 32 §3)', async () => {
+    // The QR code is read before the marks: a sheet nobody filled in still says whose it is.
+    const sheetB = await sheetIdOf(w, B, w.simId);
+    await refused(A, [await photo(sheetB, [], { seed: 42, clean: true })], 'FORM_SCAN_WRONG_SHEET_CANDIDATE');
+    const ownOther = await sheetIdOf(w, A, otherSim);
+    await refused(A, [await photo(ownOther, [], { seed: 44, clean: true })], 'FORM_SCAN_WRONG_SHEET_SIMULATION');
+    // The candidate's own blank sheet still says that nothing was marked.
+    await refused(A, [await photo(await sheetIdOf(w, A, w.simId), [], { seed: 46, clean: true })], 'FORM_SCAN_MISSING_RESPONSES');
+  });
+
   it('another candidate’s sheet of another simulation is still “another candidate”', async () => {
     const sheetBOther = await sheetIdOf(w, B, otherSim);
     await refused(A, [await photo(sheetBOther, rightMarks([1, 61]), { seed: 43, clean: true })], 'FORM_SCAN_WRONG_SHEET_CANDIDATE');

@@ -22,6 +22,17 @@ export async function sheetIdentity(db: Db, scan: Pick<ScanRow, 'sheet_id' | 'us
   return 'FORM_SCAN_WRONG_SHEET_SIMULATION';
 }
 
+const WRONG_SHEET = ['FORM_SCAN_WRONG_SHEET_CANDIDATE', 'FORM_SCAN_WRONG_SHEET_SIMULATION'] as const;
+
+/**
+ * A photo of a sheet that is not the candidate's own for this simulation, among the upload's
+ * photos (another candidate's first): such a photo refuses the whole upload, whether or not its
+ * marks could be read (issue 32 §3: another candidate's blank sheet is theirs, not "no answer").
+ */
+export function wrongSheet(identities: (SheetIdentity | undefined)[]): (typeof WRONG_SHEET)[number] | undefined {
+  return WRONG_SHEET.find((code) => identities.includes(code));
+}
+
 /**
  * The verdict on an upload from its photos' identities: any photo of a sheet that is not the
  * candidate's own for this simulation refuses the whole upload (a mixed-up set is never half used);
@@ -29,7 +40,5 @@ export async function sheetIdentity(db: Db, scan: Pick<ScanRow, 'sheet_id' | 'us
  * photo proving it, the upload is refused as unidentified.
  */
 export function uploadVerdict(identities: SheetIdentity[]): SheetIdentity {
-  for (const code of ['FORM_SCAN_WRONG_SHEET_CANDIDATE', 'FORM_SCAN_WRONG_SHEET_SIMULATION'] as const)
-    if (identities.includes(code)) return code;
-  return identities.includes('own') ? 'own' : 'FORM_SCAN_SHEET_UNIDENTIFIED';
+  return wrongSheet(identities) ?? (identities.includes('own') ? 'own' : 'FORM_SCAN_SHEET_UNIDENTIFIED');
 }

@@ -8,16 +8,20 @@ import type { FastifyInstance } from 'fastify';
 import { readSheetInPool } from './omr/pool.ts';
 import type { SheetReading } from './omr/types.ts';
 import { claimScan, failScan, scanById, scanImages, storeReading } from './queries.ts';
-import { sheetIdentity, uploadVerdict } from './identity.ts';
+import { sheetIdentity, uploadVerdict, wrongSheet, type SheetIdentity } from './identity.ts';
 import { furthestError, mergeReadings } from './merge.ts';
 import { gradeInTx } from './grade.ts';
 import { scanChanged } from './events.ts';
 
-type Read = Extract<SheetReading, { ok: true }>;
-
 async function gridCount(app: FastifyInstance, simulationId: string): Promise<number> {
   const row = await app.db.one<{ n: number }>('select count(*)::int as n from simulation_grids where simulation_id = $1', [simulationId]);
   return row?.n ?? 0;
+}
+
+async function refuse(app: FastifyInstance, scanId: string, code: SheetIdentity, identities: (SheetIdentity | undefined)[]) {
+  app.log.info({ scanId, identities }, 'scan refused: not the sheet of this candidate and simulation');
+  await failScan(app.db, scanId, code);
+  return scanChanged(app, scanId);
 }
 
 export async function processScan(app: FastifyInstance, scanId: string): Promise<void> {
@@ -26,21 +30,24 @@ export async function processScan(app: FastifyInstance, scanId: string): Promise
   const readings: SheetReading[] = [];
   for (const image of await scanImages(app.db, scanId))
     readings.push(await readSheetInPool(image, { questionCount: scan.question_count }));
-  const read = readings.filter((r): r is Read => r.ok);
+  // Whose sheet each photo shows (its QR code) is checked before what is marked on it: a photo
+  // of another candidate's sheet, or of another simulation's, refuses the upload even when its
+  // marks could not be read (another candidate's blank sheet is theirs, not "no answer marked").
+  // A photo whose sheet was not found at all says nothing of whose it is.
+  const identities = await Promise.all(
+    readings.map((r) => (r.ok || r.sheetId ? sheetIdentity(app.db, scan, r.sheetId ?? null) : undefined)),
+  );
+  const wrong = wrongSheet(identities);
+  if (wrong) return refuse(app, scanId, wrong, identities);
+  const read = readings.flatMap((r, i) => (r.ok ? [{ r, identity: identities[i]! }] : []));
   if (!read.length) {
     await failScan(app.db, scanId, furthestError(readings.map((r) => (r.ok ? '' : r.code))));
     return scanChanged(app, scanId);
   }
-  // Whose sheet each photo shows (its QR code): only the candidate's own sheet of this simulation
-  // is ever read as their answers (identity.ts).
-  const identities = await Promise.all(read.map((r) => sheetIdentity(app.db, scan, r.sheetId)));
-  const verdict = uploadVerdict(identities);
-  if (verdict !== 'own') {
-    app.log.info({ scanId, identities }, 'scan refused: not the sheet of this candidate and simulation');
-    await failScan(app.db, scanId, verdict);
-    return scanChanged(app, scanId);
-  }
-  const reading = mergeReadings(read.filter((_, i) => identities[i] === 'own'));
+  // Only the candidate's own sheet of this simulation is ever read as their answers (identity.ts).
+  const verdict = uploadVerdict(read.map((x) => x.identity));
+  if (verdict !== 'own') return refuse(app, scanId, verdict, identities);
+  const reading = mergeReadings(read.filter((x) => x.identity === 'own').map((x) => x.r));
   const grids = await gridCount(app, scan.simulation_id);
   if (reading.questions.some((q) => q.n > grids && (q.marked.length || q.uncertain.length))) {
     await failScan(app.db, scanId, 'FORM_SCAN_TOO_MANY_GRIDS');

@@ -194,8 +194,8 @@ export async function readSheet(image: Uint8Array, opts: ReadSheetOptions): Prom
   if (typeof m === 'string') return { ok: false, code: m };
   const lost = m.placed.rowQuality.filter((q) => q < MIN_ROW_QUALITY).length;
   // No outline seen anywhere: too blurred or dark to tell where the grid is.
-  if (m.placed.contrast < MIN_CONTRAST) return { ok: false, code: 'FORM_SCAN_IMAGE_UNREADABLE' };
-  if (lost > Math.max(4, MAX_UNREGISTERED * layout.questions.length)) return { ok: false, code: 'FORM_SCAN_SHEET_FOLDED' };
+  if (m.placed.contrast < MIN_CONTRAST) return { ok: false, code: 'FORM_SCAN_IMAGE_UNREADABLE', sheetId: m.sheetId };
+  if (lost > Math.max(4, MAX_UNREGISTERED * layout.questions.length)) return { ok: false, code: 'FORM_SCAN_SHEET_FOLDED', sheetId: m.sheetId };
   let any = false;
   const questions: QuestionReading[] = layout.questions.map((q, i) => {
     const reading: QuestionReading = {
@@ -215,7 +215,7 @@ export async function readSheet(image: Uint8Array, opts: ReadSheetOptions): Prom
     if (reading.marked.length || reading.uncertain.length) any = true;
     return reading;
   });
-  if (!any) return { ok: false, code: 'FORM_SCAN_MISSING_RESPONSES' };
+  if (!any) return { ok: false, code: 'FORM_SCAN_MISSING_RESPONSES', sheetId: m.sheetId };
   const uncertainCrops: Record<number, Uint8Array> = {};
   for (const q of questions) {
     if (q.uncertain.length) uncertainCrops[q.n] = await rowCrop(m.rect, layout.questions[q.n - 1].row);

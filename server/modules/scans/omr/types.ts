@@ -44,7 +44,16 @@ export type SheetReading =
       /** JPEG crop of each question row that has an uncertain option, by question number. */
       uncertainCrops: Record<number, Uint8Array>;
     }
-  | { ok: false; code: SheetReadingError };
+  | {
+      ok: false;
+      code: SheetReadingError;
+      /**
+       * The QR code, when the sheet was found before the reading failed (null: not readable).
+       * Whose sheet it is is said before what is on it: another candidate's blank sheet is refused
+       * as theirs, not as a sheet with no answers (scans/worker.ts).
+       */
+      sheetId?: string | null;
+    };
 
 export interface ReadSheetOptions {
   questionCount: number;
