@@ -117,6 +117,26 @@ describe('the booklet renderer', () => {
     expect(timeAllowed(45 * 60)).toBe('45 de minute');
   });
 
+  it('never leaves one question alone on its last page, nor splits a question across pages (issue 32 §3)', async () => {
+    const meta = { productName: 'Grilio', title: 'Paginare', centreName: 'Centru', variant: ['biologie'], timeLimitS: 3600 };
+    const long = (n: number): BookletQuestion => ({
+      ...q(n, 'CS', 'biologie'),
+      statement: `Întrebarea ${n}: despre sistemul nervos central și țesutul nervos, sunt adevărate afirmațiile de mai jos?`,
+    });
+    // About five such questions fill a page: eleven counts in a row meet every remainder, one of
+    // them the count that used to leave the last question alone.
+    for (let count = 6; count <= 16; count++) {
+      const pdf = await renderBookletPdf({ ...meta, questions: Array.from({ length: count }, (_, i) => long(i + 1)) });
+      const pages = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).pages.map((p) => p.text);
+      const starts = pages.map((t) => [...t.matchAll(/^(\d+)\. Întrebarea \1:/gm)].map((m) => Number(m[1])));
+      expect(starts.flat(), `${count} questions`).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+      expect(pages.length, `${count} questions`).toBeGreaterThan(1);
+      expect(starts.at(-1)!.length, `${count} questions: the last page holds ${starts.at(-1)}`).toBeGreaterThanOrEqual(2);
+      // Each question's options end on the page its statement starts on.
+      for (const [i, t] of pages.entries()) expect((t.match(/^E\. e$/gm) ?? []).length, `${count} questions, page ${i + 1}`).toBe(starts[i].length);
+    }
+  });
+
   it('draws an SVG figure as an image under its statement', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200"><circle cx="100" cy="100" r="80" fill="#c33"/></svg>');
     const figure = await figureFor(svg, 'Un cerc roșu');

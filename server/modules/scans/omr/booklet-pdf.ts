@@ -96,26 +96,34 @@ export function sections(questions: BookletQuestion[]): Section[] {
 const sectionTitle = (s: Section) =>
   `${s.subject ? `${SUBJECT[s.subject] ?? s.subject} — ` : ''}${s.from === s.to ? `întrebarea ${s.from}` : `întrebările ${s.from}–${s.to}`}: ${TYPE[s.type]}`;
 
-export async function renderBookletPdf(meta: BookletMeta): Promise<Buffer> {
-  const margin = { top: 50, bottom: 56, left: 54, right: 54 };
+const MARGIN = { top: 50, bottom: 56, left: 54, right: 54 };
+
+function newDoc(meta: BookletMeta) {
   const doc = new PDFDocument({
     size: 'A4',
-    margins: margin,
+    margins: MARGIN,
     bufferPages: true,
     info: { Title: `${meta.title} — subiecte`, Author: meta.productName, Subject: meta.centreName },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
   doc.registerFont('body', FONT);
   doc.registerFont('bold', FONT_BOLD);
+  return doc;
+}
+
+/**
+ * Lays the booklet out on `doc` and returns the page (0-based) each question starts on. A question
+ * in `breakBefore` starts a new page: renderBookletPdf uses it so that the last page never holds
+ * one question alone.
+ */
+function layOut(doc: PDFKit.PDFDocument, meta: BookletMeta, breakBefore: ReadonlySet<number>): number[] {
+  const margin = MARGIN;
   const left = margin.left;
   const width = doc.page.width - margin.left - margin.right;
   const bottom = () => doc.page.height - margin.bottom;
-
+  const addPage = () => doc.addPage();
+  // Counted from the document: a block longer than a page flows onto pages pdfkit adds itself.
+  const page = () => doc.bufferedPageRange().count - 1;
+  const pageOf: number[] = [];
   // Title block.
   doc.font('bold').fontSize(10).fillColor('#444444').text(meta.productName, left, margin.top, { width });
   doc.font('bold').fontSize(17).fillColor('#000000').text(meta.title, { width });
@@ -145,27 +153,29 @@ export async function renderBookletPdf(meta: BookletMeta): Promise<Buffer> {
   };
   const roomFor = (h: number) => {
     // A block taller than a whole page starts on a fresh page and flows on.
-    if (doc.y + h > bottom() && doc.y > margin.top + 1) doc.addPage();
+    if (doc.y + h > bottom() && doc.y > margin.top + 1) addPage();
   };
 
   const bySection = new Map(sections(meta.questions).map((s) => [s.from, s]));
   for (const q of meta.questions) {
     const section = bySection.get(q.n);
     const own = heightOf(q);
+    if (breakBefore.has(q.n) && doc.y > margin.top + 1) addPage();
     if (section) {
       doc.font('bold').fontSize(11.5);
       const title = sectionTitle(section);
-      roomFor(doc.heightOfString(title, { width }) + 10 + own);
+      roomFor(doc.heightOfString(title, { width }) + 12 + own);
       doc.fillColor('#000000').text(title, left, doc.y + 4, { width });
       doc.moveTo(left, doc.y + 2).lineTo(left + width, doc.y + 2).lineWidth(0.5).stroke('#888888');
       doc.y += 8;
     } else roomFor(own);
+    pageOf.push(page());
     const top = doc.y;
     doc.font('bold').fontSize(10.5).fillColor('#000000').text(`${q.n}.`, left, top, { width: numW - 4, lineBreak: false });
     doc.font('body').fontSize(10.5).text(q.statement, left + numW, top, { width: textW });
     doc.y += 4;
     if (q.figure) {
-      if (doc.y + q.figure.height > bottom()) doc.addPage();
+      if (doc.y + q.figure.height > bottom()) addPage();
       doc.image(q.figure.image, left + numW, doc.y, { width: q.figure.width, height: q.figure.height });
       doc.y += q.figure.height + 8;
     }
@@ -179,6 +189,27 @@ export async function renderBookletPdf(meta: BookletMeta): Promise<Buffer> {
     }
     doc.y += 10;
   }
+  return pageOf;
+}
+
+export async function renderBookletPdf(meta: BookletMeta): Promise<Buffer> {
+  // A question alone on the last page reads as a leftover and wastes a sheet of paper: laid out
+  // once to see, then again with the one before it moved to that page too.
+  const trial = newDoc(meta);
+  const pages = layOut(trial, meta, new Set());
+  trial.end();
+  const n = pages.length;
+  const alone = n >= 2 && pages[n - 1] > pages[n - 2];
+  const doc = newDoc(meta);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  layOut(doc, meta, alone ? new Set([meta.questions[n - 2].n]) : new Set());
+  const left = MARGIN.left;
+  const width = doc.page.width - MARGIN.left - MARGIN.right;
 
   // Footers, now that the page count is known.
   const range = doc.bufferedPageRange();
