@@ -2,7 +2,7 @@
 // percentile among everyone who finished it, and the points per subject and per chapter.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { fetchSimulationResult, type BreakdownRow, type SimulationResult } from '../../api/simulations.ts';
+import { fetchSimulationResult, type SimulationResult } from '../../api/simulations.ts';
 import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
@@ -10,38 +10,9 @@ import { ESTIMATE_EXPLANATION, EstimateBadge } from '../practice/Estimate.tsx';
 import { fmt } from './format.ts';
 import { AdmissionEstimateBlock } from './AdmissionEstimateBlock.tsx';
 import { HardestGrids } from './HardestGrids.tsx';
+import { BREAKDOWN_TEXT, SimulationBreakdown } from './SimulationBreakdown.tsx';
 import { forgetFinishedMedinsider } from '../../state/medinsider.ts';
 import '../../styles/simulations.css';
-
-function Breakdown({ title, rows }: { title: string; rows: BreakdownRow[] }) {
-  return (
-    <div className="table-wrap">
-      <table className="sim-breakdown">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{title === 'Pe materii' ? 'Materia' : 'Capitolul'}</th>
-            <th scope="col">Puncte</th>
-            <th scope="col">Corecte</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <th scope="row">{r.label}</th>
-              <td>
-                {fmt(r.points)} / {fmt(r.max_points)}
-              </td>
-              <td>
-                {r.right} / {r.total}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 export function SimulationResultCard({ testId, finished }: { testId: string; finished: boolean }) {
   const { online, product } = useSnapshot(app);
@@ -114,8 +85,9 @@ export function SimulationResultCard({ testId, finished }: { testId: string; fin
           {ESTIMATE_EXPLANATION}
         </p>
       ) : null}
-      <Breakdown title="Pe materii" rows={res.by_subject} />
-      <Breakdown title="Pe capitole" rows={res.by_chapter} />
+      <SimulationBreakdown by="subject" rows={res.by_subject} />
+      <SimulationBreakdown by="chapter" rows={res.by_chapter} />
+      <p className="muted sim-breakdown__note">{BREAKDOWN_TEXT.note}</p>
       <HardestGrids grids={res.hardest} total={res.total} />
       <AdmissionEstimateBlock center={res.simulation.profile.slug} />
     </section>
