@@ -6,6 +6,7 @@ import { proxy, useSnapshot } from 'valtio';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type OutboxItem, type LocalAnswer } from './db.ts';
 import { currentOwner, ownedBy } from './owner.ts';
+import { plural } from '../shared/ro-count.ts';
 
 /** Runtime state of the sync loop (not stored). */
 export const syncStatus = proxy({
@@ -81,9 +82,7 @@ export function clockOf(iso: string): string {
 
 /** "1 răspuns" / "2 răspunsuri" / "20 de răspunsuri". */
 export function answersText(n: number): string {
-  if (n === 1) return '1 răspuns';
-  const rest = n % 100;
-  return n === 0 || (rest >= 1 && rest <= 19) ? `${n} răspunsuri` : `${n} de răspunsuri`;
+  return plural(n, 'răspuns', 'răspunsuri');
 }
 
 /** The plain sentence of what waits, e.g. "3 răspunsuri așteaptă trimiterea din 14:05." (null when nothing waits). */

@@ -1,6 +1,6 @@
 // Dashboard navigation bar (SPEC §2): a sidebar on wide screens, a top bar with a hamburger
 // drawer on narrow ones (≤ 768 px). Badges, premium display, first name, avatar, logout.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../router/Link.tsx';
 import { useSnapshot } from 'valtio';
@@ -11,6 +11,7 @@ import { Logo } from './Logo.tsx';
 import { Avatar } from './Avatar.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { useIsNarrow } from './useIsNarrow.ts';
+import { SearchBox } from './SearchBox.tsx';
 import {
   badgeText,
   communityFutureTab,
@@ -21,6 +22,7 @@ import {
   notificationsBadge,
   premiumDisplay,
 } from './nav.ts';
+import { plural } from '../shared/ro-count.ts';
 
 type Item = { to: string; label: string; icon: IconName; badge?: number; badgeLabel?: string; active: boolean };
 
@@ -54,6 +56,13 @@ export function Navbar() {
   const { pathname, search } = useLocation();
   const narrow = useIsNarrow();
   const [open, setOpen] = useState(false);
+  // On a phone the search field opens over the top bar from its button, and gives focus back to it.
+  const [searching, setSearching] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const closeSearch = () => {
+    setSearching(false);
+    requestAnimationFrame(() => searchButton.current?.focus());
+  };
   const drawerId = useId();
 
   useEffect(() => setOpen(false), [pathname, search]);
@@ -95,7 +104,7 @@ export function Navbar() {
       label: 'Prieteni',
       icon: 'users',
       badge: snap.layoutCounts.friendships,
-      badgeLabel: `${snap.layoutCounts.friendships} cereri de prietenie`,
+      badgeLabel: `${plural(snap.layoutCounts.friendships, 'cerere', 'cereri')} de prietenie`,
       active: isUnder(pathname, '/prieteni'),
     },
     {
@@ -117,10 +126,18 @@ export function Navbar() {
 
   return (
     <>
-      {narrow ? (
+      {narrow && searching ? (
+        <header className="topbar topbar--search">
+          <SearchBox autoFocus onClose={closeSearch} />
+        </header>
+      ) : null}
+      {narrow && !searching ? (
         <header className="topbar">
           <Logo to={home} />
           <div className="topbar__actions">
+            <button ref={searchButton} type="button" className="icon-button topbar__notif" aria-label="Caută în grile și capitole" onClick={() => setSearching(true)}>
+              <Icon name="search" />
+            </button>
             {/* Counts the drawer would hide stay in sight on a phone (issue 23 §3): messages here, requests on the menu. */}
             <Link to="/mesaje" className="icon-button topbar__notif" aria-label={`Mesaje${messagesCount ? `, ${messagesCount} necitite` : ''}`}>
               <Icon name="message" />
@@ -135,7 +152,7 @@ export function Navbar() {
               className="icon-button topbar__notif"
               aria-expanded={open}
               aria-controls={drawerId}
-              aria-label={`${open ? 'Închide meniul' : 'Deschide meniul'}${requests && !open ? `, ${requests} ${requests === 1 ? 'cerere' : 'cereri'} de prietenie` : ''}`}
+              aria-label={`${open ? 'Închide meniul' : 'Deschide meniul'}${requests && !open ? `, ${plural(requests, 'cerere', 'cereri')} de prietenie` : ''}`}
               onClick={() => setOpen((v) => !v)}
             >
               <Icon name={open ? 'close' : 'menu'} />
@@ -151,6 +168,7 @@ export function Navbar() {
             <Logo to={home} />
           </div>
         ) : null}
+        {!narrow ? <SearchBox /> : null}
         {/* The accessible name starts with the visible text ("Salut, Ana"), as WCAG 2.5.3 asks (axe
             label-content-name-mismatch): a voice user says what they see. */}
         <Link to="/cont" className="sidebar__user" onClick={close} aria-label={`Salut, ${name || 'prietene'} — contul tău`}>

@@ -1,5 +1,6 @@
 // Pure navigation-bar rules of SPEC §2/§4 (premium display, badges, logo target, active links).
 import type { LayoutCounts, TestsCount } from '../shared/types.ts';
+import { plural } from '../shared/ro-count.ts';
 
 export type PremiumDisplay = { kind: 'banner'; text: string } | { kind: 'days'; text: string };
 
@@ -11,10 +12,9 @@ export function premiumDisplay(days: number): PremiumDisplay {
   return { kind: 'days', text: `Încă ${zile(days)} de Premium` };
 }
 
-const plural = new Intl.PluralRules('ro-RO');
-/** "12 zile", "20 de zile": Romanian puts "de" after numbers whose plural category is 'other'. */
+/** "12 zile", "20 de zile" (src/shared/ro-count.ts). */
 export function zile(n: number): string {
-  return plural.select(n) === 'other' ? `${n} de zile` : `${n} zile`;
+  return plural(n, 'zi', 'zile');
 }
 
 export function isPremiumUser(user: { remaining_premium_days: number; is_premium?: boolean } | null | undefined): boolean {

@@ -1,6 +1,7 @@
 // Romanian mail templates: each returns { subject, html, text } for app.mailer.send({ to, ...mail }).
 // HTML is a simple, inline-styled single column (mail clients ignore <style>); the text part carries
 // the same content and the link on a line of its own.
+import { pluralOr } from '../../../src/shared/ro-count.ts';
 
 export type MailContent = { subject: string; html: string; text: string };
 
@@ -58,11 +59,7 @@ ${(l.after ?? []).map(p).join('\n')}
 }
 
 /** Romanian count phrase: "o oră", "5 ore", "48 de ore" ("de" from 20 up, and for 100, 101…). */
-export function roCount(n: number, one: string, many: string): string {
-  if (n === 1) return one;
-  const rest = Math.abs(n) % 100;
-  return n !== 0 && (rest === 0 || rest >= 20) ? `${n} de ${many}` : `${n} ${many}`;
-}
+export const roCount = pluralOr;
 
 // The callers pass the name the person asked to be called by (src/shared/call-name.ts).
 const greet = (name: string) => (name.trim() ? `Bună, ${name.trim()}!` : 'Bună!');

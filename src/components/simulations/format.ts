@@ -1,5 +1,6 @@
 // Small labels shared by the simulation screens.
 import type { SimulationSummary } from '../../shared/simulation-schema.ts';
+import { plural } from '../../shared/ro-count.ts';
 
 const SUBJECT: Record<string, string> = { biologie: 'Biologie', chimie: 'Chimie', fizica: 'Fizică' };
 
@@ -29,6 +30,5 @@ export const fmt = (n: number, d = 2) => n.toLocaleString('ro-RO', { maximumFrac
 export function finishedLabel(n: number): string {
   if (n === 0) return 'Niciun candidat nu a terminat-o încă';
   if (n === 1) return 'Un candidat a terminat-o';
-  const de = n % 100 >= 20 || n % 100 === 0 ? 'de ' : '';
-  return `${n} ${de}candidați au terminat-o`;
+  return `${plural(n, 'candidat', 'candidați')} au terminat-o`;
 }

@@ -10,6 +10,7 @@ import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { grids as gridsText } from '../../components/practice/format.ts';
 import '../../styles/tests.css';
+import { countNoun } from '../../shared/ro-count.ts';
 
 export default function Review() {
   const navigate = useNavigate();
@@ -56,7 +57,7 @@ export default function Review() {
                 <>Nicio grilă de recapitulat acum</>
               ) : (
                 <>
-                  <strong>{queue.due_count}</strong> {queue.due_count === 1 ? 'grilă de recapitulat acum' : 'grile de recapitulat acum'}
+                  <strong>{queue.due_count}</strong> {countNoun(queue.due_count, 'grilă', 'grile')} de recapitulat acum
                 </>
               )}{' '}
               din {queue.total_cards} urmărite.
