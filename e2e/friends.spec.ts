@@ -39,7 +39,7 @@ test('request, accept, remove, block between two accounts', async ({ page: ana, 
   await mihai.goto('/prieteni');
   const incoming = mihai.getByTestId('friends-incoming');
   await expect(incoming).toContainText('Ana Popescu');
-  await expect(mihai.getByLabel('1 cereri de prietenie').first()).toBeVisible();
+  await expect(mihai.getByLabel('1 cerere de prietenie').first()).toBeVisible();
   await incoming.getByRole('button', { name: 'Acceptă' }).click();
   await expect(mihai.getByText('Cererea de prietenie a fost acceptată.')).toBeVisible();
   await expect(mihai.getByTestId('friends-friends')).toContainText('Ana Popescu');
@@ -47,7 +47,7 @@ test('request, accept, remove, block between two accounts', async ({ page: ana, 
   await expect(mihai.getByTestId('friends-friends')).not.toContainText(DEMO.email);
   await expect(mihai.getByTestId('friends-friends')).toContainText('Prieteni din');
   await expect(incoming).toContainText('Nu ai cereri de prietenie noi.');
-  await expect(mihai.getByLabel('1 cereri de prietenie')).toHaveCount(0);
+  await expect(mihai.getByLabel('1 cerere de prietenie')).toHaveCount(0);
 
   await ana.reload();
   const anaFriends = ana.getByTestId('friends-friends');
@@ -120,7 +120,7 @@ test('/prieteni follows the other side live: a request arriving, withdrawn, acce
   await ana.getByTestId('friends-results').getByRole('button', { name: 'Trimite cerere' }).click();
   // Without a reload, Ion's list and badges show it.
   await expect(incoming).toContainText('Ana Live', { timeout: 15_000 });
-  await expect(ion.getByLabel('1 cereri de prietenie').first()).toBeVisible();
+  await expect(ion.getByLabel('1 cerere de prietenie').first()).toBeVisible();
   await expect(ion.getByLabel(`${before + 1} notificări noi`).first()).toBeVisible();
   // On a phone the drawer is closed: the request count shows on the menu button.
   await ion.setViewportSize({ width: 390, height: 800 });
@@ -131,7 +131,7 @@ test('/prieteni follows the other side live: a request arriving, withdrawn, acce
   // Withdrawn: it leaves Ion's list, the request badge and the notification badge.
   await ana.getByTestId('friends-outgoing').getByRole('button', { name: 'Anulează cererea' }).click();
   await expect(incoming).toContainText('Nu ai cereri de prietenie noi.', { timeout: 15_000 });
-  await expect(ion.getByLabel('1 cereri de prietenie')).toHaveCount(0);
+  await expect(ion.getByLabel('1 cerere de prietenie')).toHaveCount(0);
   await expect(ion.getByLabel(`${before + 1} notificări noi`)).toHaveCount(0);
   await expect(notes).toHaveCount(before ? 1 : 0);
   await ion.goto('/notificari');
