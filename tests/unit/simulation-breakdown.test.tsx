@@ -10,7 +10,7 @@ import type { SimulationResult } from '../../src/shared/simulation-schema.ts';
 
 const result: SimulationResult = {
   simulation: {
-    id: 's1', title: 'Simulare UMF', kind: 'paper', profile: { slug: 'timisoara', name: 'Timișoara', known: true }, variant: ['biologie'],
+    id: 's1', title: 'Simulare UMF', kind: 'centre', profile: { slug: 'timisoara', name: 'Timișoara', known: true }, variant: ['biologie'],
     source_book: null, grid_count: 3, time_limit_s: 3600, is_premium: false, opens_at: null, closes_at: null, window: 'open',
     published: true, finished_count: 1, my_open_test_id: null, my_best: null,
   },
