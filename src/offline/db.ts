@@ -3,7 +3,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { GridType, Difficulty, OptionLetter } from '../shared/constants.ts';
 import type { BlockInput as Block } from '../shared/content-schema.ts';
-import type { TestSource } from '../shared/practice-payloads.ts';
+import type { TestKind, TestSource } from '../shared/practice-payloads.ts';
 
 export type LocalManual = {
   id: number;
@@ -58,6 +58,9 @@ export type LocalTest = {
   finished_at: string | null;
   updated_at: string;
   source: TestSource;
+  /** What the server says the test is (a simulation's result page is titled so offline too); absent on
+   *  tests made on the device before the server's copy arrived, and on rows stored before it was kept. */
+  kind?: TestKind;
   /** 0 = has changes the server has not seen; 1 = in sync. */
   synced: 0 | 1;
   result: unknown | null;

@@ -164,6 +164,7 @@ export async function storeServerTest(detail: TestDetail): Promise<LocalTest> {
         finished_at: existing && existing.synced === 0 ? existing.finished_at : t.finished_at,
         updated_at: existing?.updated_at ?? t.last_activity_at,
         source: existing?.source ?? t.source,
+        kind: t.kind,
         synced: existing?.synced ?? 1,
         result: existing?.result ?? (t.score !== null ? { score: t.score, max_score: t.max_score, grade: t.grade, profile: t.profile } : null),
         result_source: existing?.result_source ?? (t.score !== null ? 'server' : null),

@@ -163,4 +163,15 @@ describe('offline tests on the device', () => {
     const a = await db.answers.where({ test_id: id, grid_id: 9 }).first();
     expect(a).toMatchObject({ marked: ['B'], flagged: true });
   });
+
+  it("keeps the server's kind of test, so an offline simulation's result is titled as one", async () => {
+    const id = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+    const test: TestDetail['test'] = {
+      id, mode: 'exam', status: 'unfinished', kind: 'simulation', finish_reason: null, manual_id: 1, filters: {}, grid_count: 0,
+      time_limit_s: 10_800, remaining_s: 10_800, started_at: '2026-11-21T10:00:00.000Z', last_activity_at: '2026-11-21T10:00:00.000Z',
+      finished_at: null, score: null, max_score: null, grade: null, profile: 'timisoara', source: 'online', created_at: '2026-11-21T10:00:00.000Z',
+    };
+    await storeServerTest({ test, grids: [], answers: [] });
+    expect((await db.tests.get(id))!.kind).toBe('simulation');
+  });
 });

@@ -139,7 +139,7 @@ export default function Results() {
   const serverKnown = server?.by_center?.find((c) => c.slug === result?.profile)?.known;
   const estimate = serverKnown === undefined ? isEstimateProfile(result?.profile, known) : !serverKnown;
   const status = server?.test.status ?? test?.status;
-  const simulation = server?.test.kind === 'simulation';
+  const simulation = (server?.test.kind ?? test?.kind) === 'simulation';
   // Ended by the clock: the server says so; a test finished on the device had no time left then.
   const expired =
     server?.test.finish_reason === 'expired' ||
