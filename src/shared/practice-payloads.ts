@@ -4,6 +4,7 @@
 // copies (src/offline/local-tests.ts).
 import type { ErrorCode } from './codes.ts';
 import type { Difficulty } from './constants.ts';
+import type { MeasuredDifficulty } from './item-stats.ts';
 import type { GridOutcome, QuestionType } from './scoring.ts';
 import type { TestMode, TestStatus } from './test-schema.ts';
 
@@ -80,12 +81,15 @@ export type ServerAnswer = {
 /** GET /tests/:id */
 export type TestDetail = { test: ServerTest; grids: ServerTestGrid[]; answers: ServerAnswer[] };
 
-/** PUT /tests/:id/answers/:gridId: the key and explanation come with it once revealed. */
+/** PUT /tests/:id/answers/:gridId: the key and explanation come with it once revealed, and then
+ *  the grid's measured difficulty (null until enough candidates answered it; never before the
+ *  candidate's own answer, it would be a hint). */
 export type PutAnswerResponse = {
   answer: ServerAnswer;
   correct?: string[];
   explanation?: string;
   explanation_photo_url?: string | null;
+  measured?: MeasuredDifficulty | null;
 };
 
 /** POST /tests, /tests/weak, /review/test */
@@ -116,6 +120,8 @@ export type ResultGrid = {
   explanation: string | null;
   explanation_photo_url: string | null;
   chapter: GridChapter | null;
+  /** Share of candidates whose first answer was right; null until enough answered it (item-stats.ts). */
+  measured: MeasuredDifficulty | null;
 };
 
 /** The same answers scored under one centre's profile. */

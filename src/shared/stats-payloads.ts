@@ -3,8 +3,18 @@
 
 /** Counts of answered grids (blank answers do not count); correct_pct = right / answered × 100. */
 export type Agg = { answered: number; right: number; partial: number; wrong: number; correct_pct: number };
-export type ManualStat = Agg & { manual_id: number; title: string };
-export type ChapterStat = Agg & { chapter_id: number; title: string; manual_id: number };
+/**
+ * The candidate's own place among candidates with enough answers in a chapter or subject (issue 31
+ * §2; thresholds in item-stats.ts). Only the candidate's percentile (the share of the others with a
+ * lower accuracy, rounded down to PEER_PERCENTILE_STEP) and the group's size rounded down to
+ * PEER_GROUP_STEP: no other person's data.
+ */
+export type PeerRank =
+  | { ranked: true; percentile: number; candidates_at_least: number }
+  | { ranked: false; reason: 'own_answers' | 'small_group' };
+/** A manual is a subject of the exam. */
+export type ManualStat = Agg & { manual_id: number; title: string; peers: PeerRank };
+export type ChapterStat = Agg & { chapter_id: number; title: string; manual_id: number; peers: PeerRank };
 /** One Romanian day (Europe/Bucharest), YYYY-MM-DD. */
 export type ProgressDay = { day: string; answered: number; right: number; correct_pct: number };
 
@@ -30,4 +40,7 @@ export type Stats = {
   progress: ProgressDay[];
   weakest_chapters: ChapterStat[];
   weak_min_answered: number;
+  /** The percentile's thresholds, for the page to say them. */
+  peer_min_answers: number;
+  peer_min_candidates: number;
 };

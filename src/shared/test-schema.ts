@@ -3,6 +3,7 @@
 // offline work). Issue messages are catalogue codes.
 import { z } from 'zod';
 import { DIFFICULTIES, OPTION_LETTERS } from './constants.ts';
+import { MEASURED_BANDS } from './item-stats.ts';
 import { uuid } from './validation.ts';
 import { freeJsonObject, id as rowId, isoDateTime, optionalText, text } from './input-rules.ts';
 import { ESTIMATED_PARTS, PARTIAL_RULES, SUBJECTS, profileProblems, type ScoringProfile } from './scoring.ts';
@@ -43,6 +44,8 @@ export const createTestBody = z.object({
     .min(TEST_COUNT_MIN, 'FIELD_TOO_SMALL')
     .max(TEST_COUNT_MAX, 'FIELD_TOO_LARGE'),
   difficulty: z.enum(DIFFICULTIES, { error: 'FORM_DIFFICULTY_INVALID' }).nullish(),
+  /** Measured difficulty (item-stats.ts bands): only grids with enough first answers count. */
+  measured: z.enum(MEASURED_BANDS, { error: 'FORM_MEASURED_DIFFICULTY_INVALID' }).nullish(),
   only_unseen: z.boolean().optional(),
   only_wrong: z.boolean().optional(),
   only_favorites: z.boolean().optional(),

@@ -5,7 +5,10 @@ import { proxy } from 'valtio';
 import type { GridType, OptionLetter } from '../shared/constants.ts';
 import { OPTION_LETTERS } from '../shared/constants.ts';
 
-export type Reveal = { correct: string[]; explanation: string | null; explanation_photo: string | null };
+import type { MeasuredDifficulty } from '../shared/item-stats.ts';
+
+/** `measured` comes only with a reveal by the server (PUT answer), not from a key on the device. */
+export type Reveal = { correct: string[]; explanation: string | null; explanation_photo: string | null; measured?: MeasuredDifficulty | null };
 
 export const solve = proxy({
   testId: null as string | null,

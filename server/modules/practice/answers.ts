@@ -6,6 +6,7 @@ import { gridOutcome } from '../../../src/shared/scoring.ts';
 import type { AnswerBody } from '../../../src/shared/test-schema.ts';
 import type { PutAnswerResponse, ServerAnswer } from '../../../src/shared/practice-payloads.ts';
 import { reviewAnswers } from '../review/srs.ts';
+import { measuredFor } from '../item-stats/queries.ts';
 import { expireIfDue } from './engine.ts';
 import { TEST_COLUMNS, UUID_RE, closedError, photoUrl, type TestRow } from './model.ts';
 
@@ -139,6 +140,7 @@ export async function putAnswer(
           correct: grid.correct,
           explanation: grid.explanation,
           explanation_photo_url: photoUrl(grid.explanation_photo_path),
+          measured: (await measuredFor(db, [gridId])).get(gridId) ?? null,
         }
       : {}),
   };

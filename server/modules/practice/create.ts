@@ -1,11 +1,13 @@
-// POST /tests: a test from the candidate's filters (manual, chapters, difficulty, unseen, wrong,
-// favourites) or exactly the given grids (retest), idempotent by the client's id.
+// POST /tests: a test from the candidate's filters (manual, chapters, difficulty authored or
+// measured, unseen, wrong, favourites) or exactly the given grids (retest), idempotent by the
+// client's id.
 import type { Db } from '../../db/db.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { CreateTestBody } from '../../../src/shared/test-schema.ts';
 import type { ServerTest } from '../../../src/shared/practice-payloads.ts';
 import { allowedGrid, insertTest, isPremium, notEnoughGrids } from './engine.ts';
 import { TEST_COLUMNS, serializeTest, type TestRow } from './model.ts';
+import { bandCondition } from '../item-stats/queries.ts';
 
 export async function tableExists(db: Db, name: string): Promise<boolean> {
   const row = await db.one<{ found: boolean }>('select to_regclass($1) is not null as found', [name]);
@@ -43,6 +45,8 @@ export async function createTest(
     params.push(body.difficulty);
     where.push(`g.difficulty = $${params.length}`);
   }
+  // Measured difficulty: the band's bounds are constants (item-stats.ts), not parameters.
+  if (body.measured) where.push(`g.id in (select s.grid_id from grid_stats s where ${bandCondition('s', body.measured)})`);
   if (body.only_unseen)
     where.push(
       `not exists (select 1 from answers a where a.user_id = $1 and a.grid_id = g.id and a.outcome <> 'blank')`,
@@ -77,6 +81,7 @@ export async function createTest(
     chapter_ids: chapterIds,
     count: body.count,
     difficulty: body.difficulty ?? null,
+    measured: body.measured ?? null,
     only_unseen: Boolean(body.only_unseen),
     only_wrong: Boolean(body.only_wrong),
     only_favorites: Boolean(body.only_favorites),

@@ -10,6 +10,7 @@ import { totalTimeS } from '../../../src/shared/test-time.ts';
 import type { CenterScore, Ranking, RankingEntry, ResultGrid, TestResults } from '../../../src/shared/practice-payloads.ts';
 import { testGridDetails } from './service.ts';
 import type { AnswerRow } from './answers.ts';
+import { measuredFor } from '../item-stats/queries.ts';
 
 export async function results(db: Db, userId: number, id: string): Promise<TestResults> {
   const test = await expireIfDue(db, await ownTest(db, userId, id));
@@ -26,7 +27,7 @@ export async function results(db: Db, userId: number, id: string): Promise<TestR
   const marked = new Map(answers.map((a) => [a.grid_id, a.marked]));
   const byGrid = new Map(answers.map((a) => [a.grid_id, a]));
   const positional = isExamShaped(grids, own);
-  const result = await storedResult(db, test);
+  const [result, measured] = await Promise.all([storedResult(db, test), measuredFor(db, grids.map((g) => g.id))]);
   return {
     test: serializeTest(test),
     result,
@@ -51,6 +52,7 @@ export async function results(db: Db, userId: number, id: string): Promise<TestR
         explanation: g.explanation,
         explanation_photo_url: photoUrl(g.explanation_photo_path),
         chapter: { id: g.chapter_id, title: g.chapter_title, manual_id: g.manual_id },
+        measured: measured.get(g.id) ?? null,
       };
     }),
     by_center: profiles.map((p): CenterScore => {

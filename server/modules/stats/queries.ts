@@ -3,6 +3,8 @@
 // (Europe/Bucharest).
 import type { Db } from '../../db/db.ts';
 import type { ChapterStat, ProgressDay, Stats } from '../../../src/shared/stats-payloads.ts';
+import { PEER_MIN_ANSWERS, PEER_MIN_CANDIDATES } from '../../../src/shared/item-stats.ts';
+import { NO_RANK, peerRanks } from './peers.ts';
 
 /** A chapter needs this many answered grids before it can be called weak. */
 export const WEAK_MIN_ANSWERED = 5;
@@ -19,7 +21,7 @@ const AGG = `count(*)::int as answered,
   count(*) filter (where a.outcome = 'partial')::int as partial,
   count(*) filter (where a.outcome = 'wrong')::int as wrong`;
 
-export async function chapterStats(db: Db, userId: number): Promise<ChapterStat[]> {
+export async function chapterStats(db: Db, userId: number): Promise<Omit<ChapterStat, 'peers'>[]> {
   const rows = await db.query<Counts & { chapter_id: number; title: string; manual_id: number }>(
     `select c.id as chapter_id, c.title, c.manual_id, ${AGG}
        from answers a join grids g on g.id = a.grid_id join chapters c on c.id = g.chapter_id
@@ -38,7 +40,7 @@ export function weakest<T extends { answered: number; correct_pct: number }>(cha
 }
 
 export async function stats(db: Db, userId: number): Promise<Stats> {
-  const [tests, totals, manuals, chapters, progress] = await Promise.all([
+  const [tests, totals, manuals, plainChapters, progress, manualPeers, chapterPeers] = await Promise.all([
     db.query<{ status: string; n: number }>(
       'select status, count(*)::int as n from tests where user_id = $1 group by status',
       [userId],
@@ -63,7 +65,10 @@ export async function stats(db: Db, userId: number): Promise<Stats> {
         group by 1 order by 1`,
       [userId, PROGRESS_DAYS],
     ),
+    peerRanks(db, userId, 'manual'),
+    peerRanks(db, userId, 'chapter'),
   ]);
+  const chapters: ChapterStat[] = plainChapters.map((c) => ({ ...c, peers: chapterPeers.get(c.chapter_id) ?? NO_RANK }));
   const byStatus = Object.fromEntries(tests.map((t) => [t.status, t.n]));
   const t = totals!;
   return {
@@ -80,7 +85,7 @@ export async function stats(db: Db, userId: number): Promise<Stats> {
       avg_time_ms: t.avg_time_ms === null ? null : Math.round(t.avg_time_ms),
       total_time_ms: t.total_time_ms ?? 0,
     },
-    manuals: manuals.map(withPct),
+    manuals: manuals.map((m) => ({ ...withPct(m), peers: manualPeers.get(m.manual_id) ?? NO_RANK })),
     chapters,
     progress: progress.map((p): ProgressDay => ({
       day: p.day,
@@ -90,5 +95,7 @@ export async function stats(db: Db, userId: number): Promise<Stats> {
     })),
     weakest_chapters: weakest(chapters),
     weak_min_answered: WEAK_MIN_ANSWERED,
+    peer_min_answers: PEER_MIN_ANSWERS,
+    peer_min_candidates: PEER_MIN_CANDIDATES,
   };
 }

@@ -6,6 +6,8 @@ import { LazyCommentThread } from '../community/LazyCommentThread.tsx';
 import type { GridType } from '../../shared/constants.ts';
 import type { GridOutcome } from '../../shared/scoring.ts';
 import { formatNumber } from '../../shared/number-format.ts';
+import type { MeasuredDifficulty } from '../../shared/item-stats.ts';
+import { measuredText } from './measured.ts';
 
 const OUTCOME_TEXT: Record<GridOutcome, string> = { right: 'Corect', partial: 'Parțial', wrong: 'Greșit', blank: 'Fără răspuns' };
 
@@ -31,6 +33,8 @@ export type ResultRowData = {
   explanation: string | null;
   explanation_photo_url?: string | null;
   flagged?: boolean;
+  /** From the server only (results online): null or absent until enough candidates answered. */
+  measured?: MeasuredDifficulty | null;
 };
 
 export function ResultRow({ row }: { row: ResultRowData }) {
@@ -67,6 +71,7 @@ export function ResultRow({ row }: { row: ResultRowData }) {
           <dd>{formatDuration(row.time_ms)}</dd>
         </div>
       </dl>
+      {row.measured ? <p className="result-row__measured muted">{measuredText(row.measured)}</p> : null}
       {row.explanation ? (
         <div className="explanation">
           <h4>Explicație</h4>

@@ -7,6 +7,7 @@ import { app } from '../../state/app.ts';
 import { Message } from '../Message.tsx';
 import { Modal } from '../../shell/Modal.tsx';
 import { grids as gridsText } from './format.ts';
+import { measuredText } from './measured.ts';
 import type { OptionLetter } from '../../shared/constants.ts';
 
 export function SideActions({ allAnswered, onNextUnanswered, onFinish, onAbandon }: { allAnswered: boolean; onNextUnanswered: () => void; onFinish: () => void; onAbandon: () => void }) {
@@ -29,7 +30,7 @@ export function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
 
-type RevealView = { readonly correct: readonly string[]; readonly explanation: string | null; readonly explanation_photo: string | null };
+type RevealView = { readonly correct: readonly string[]; readonly explanation: string | null; readonly explanation_photo: string | null; readonly measured?: { readonly share: number; readonly answers: number } | null };
 
 export function TutorReveal({ stored, reveal }: { stored: readonly OptionLetter[]; reveal: RevealView | undefined }) {
   if (!reveal)
@@ -42,6 +43,8 @@ export function TutorReveal({ stored, reveal }: { stored: readonly OptionLetter[
   return (
     <div className={`explanation explanation--${right ? 'right' : 'wrong'}`} role="status">
       <h2>{right ? 'Corect!' : `Greșit. Răspuns corect: ${reveal.correct.join(', ')}`}</h2>
+      {/* Only here, after the answer: shown before, the share would hint at the key. */}
+      {reveal.measured ? <p className="explanation__measured">{measuredText(reveal.measured)}</p> : null}
       {reveal.explanation ? <p>{reveal.explanation}</p> : null}
       {reveal.explanation_photo ? <img src={reveal.explanation_photo} alt="Imagine pentru explicație" loading="lazy" /> : null}
     </div>

@@ -2,6 +2,9 @@
 // chapters (none chosen = all) and the difficulty. Each form keeps its own state and errors.
 import { ErrorList } from '../../shell/form/index.ts';
 import type { Difficulty } from '../../shared/constants.ts';
+import { MEASURED_BANDS, MEASURED_BAND_LABELS, MEASURED_EASY_MIN, MEASURED_HARD_BELOW, MEASURED_MIN_FIRST_ANSWERS, type MeasuredBand } from '../../shared/item-stats.ts';
+import { formatPercent } from '../practice/measured.ts';
+import { plural } from '../../shared/ro-count.ts';
 
 type ManualOption = { id: number; title: string; offline?: boolean };
 
@@ -65,6 +68,28 @@ export function DifficultyField({ value, onChange }: { value: Difficulty | ''; o
           </label>
         ))}
       </div>
+    </fieldset>
+  );
+}
+
+/** Measured difficulty (issue 31 §2): how candidates did on their first answer, beside the authors' label. */
+export function MeasuredField({ value, onChange, errors }: { value: MeasuredBand | ''; onChange: (v: MeasuredBand | '') => void; errors: string[] }) {
+  const choices: [MeasuredBand | '', string][] = [['', 'Oricare'], ...MEASURED_BANDS.map((b): [MeasuredBand, string] => [b, MEASURED_BAND_LABELS[b].replace(/^./u, (c) => c.toUpperCase())])];
+  return (
+    <fieldset className={`form-fieldset${errors.length ? ' form-field--invalid' : ''}`} aria-describedby="measured-hint">
+      <legend className="form-field__label">Dificultate măsurată</legend>
+      <div className="form-segmented">
+        {choices.map(([v, label]) => (
+          <label key={v || 'any'} className={`form-segmented__option${value === v ? ' is-active' : ''}`}>
+            <input type="radio" name="measured" value={v} checked={value === v} onChange={() => onChange(v)} />
+            {label}
+          </label>
+        ))}
+      </div>
+      <p id="measured-hint" className="form-field__hint">
+        După primul răspuns al candidaților: ușoare de la {formatPercent(MEASURED_EASY_MIN)} corecte, grele sub {formatPercent(MEASURED_HARD_BELOW)}. Contează doar grilele cu cel puțin {plural(MEASURED_MIN_FIRST_ANSWERS, 'răspuns', 'răspunsuri')}.
+      </p>
+      <ErrorList codes={errors} />
     </fieldset>
   );
 }

@@ -13,7 +13,9 @@ import { showToast } from '../../state/toast.ts';
 import { messageFor } from '../../shared/messages.ro.ts';
 import { PercentBar, ProgressChart } from '../../components/practice/Charts.tsx';
 import { formatDuration } from '../../components/practice/ResultRow.tsx';
-import { grids as gridsText } from '../../components/practice/format.ts';
+import { grids as gridsText, plural } from '../../components/practice/format.ts';
+import { peerText } from '../../components/practice/measured.ts';
+import type { PeerRank } from '../../shared/stats-payloads.ts';
 import '../../styles/tests.css';
 
 export default function Statistics() {
@@ -66,7 +68,8 @@ export default function Statistics() {
               <dt>Teste</dt>
               <dd>{t.tests}</dd>
               <dd className="muted stat-tile__detail">
-                {t.tests_finished} terminate · {t.tests_unfinished} neterminate · {t.tests_abandoned} abandonate
+                {t.tests_finished} terminate · {t.tests_unfinished} neterminate · {t.tests_abandoned}{' '}
+                abandonate
               </dd>
             </div>
             <div className="card stat-tile">
@@ -85,7 +88,11 @@ export default function Statistics() {
               <dd>{formatDuration(t.avg_time_ms)}</dd>
               {/* The sum of the time spent on each grid: less than the tests' length in the history,
                   which also counts reading the test and moving between grids. */}
-              {t.total_time_ms > 0 ? <dd className="muted stat-tile__detail">în total {formatDuration(t.total_time_ms)} petrecute pe grile</dd> : null}
+              {t.total_time_ms > 0 ? (
+                <dd className="muted stat-tile__detail">
+                  în total {formatDuration(t.total_time_ms)} petrecute pe grile
+                </dd>
+              ) : null}
             </div>
           </dl>
 
@@ -108,15 +115,28 @@ export default function Statistics() {
             {/* The rule is said where the list is: a chapter with 0 % over 4 grids is not missing
                 by mistake, it has too few grids for a verdict (issue 32 §5). */}
             <p className="muted" data-testid="weak-rule">
-              De la cel mai slab, dintre capitolele cu cel puțin {gridsText(stats.weak_min_answered)} rezolvate.
-              {fewGrids ? ` ${fewGrids === 1 ? 'Un capitol are' : `${fewGrids} capitole au`} încă prea puține grile pentru un verdict.` : ''}
+              De la cel mai slab, dintre capitolele cu cel puțin {gridsText(stats.weak_min_answered)}{' '}
+              rezolvate.
+              {fewGrids
+                ? ` ${fewGrids === 1 ? 'Un capitol are' : `${fewGrids} capitole au`} încă prea puține grile pentru un verdict.`
+                : ''}
             </p>
             {stats.weakest_chapters.length ? (
               <>
                 {stats.weakest_chapters.map((c) => (
-                  <PercentBar key={c.chapter_id} label={c.title} value={c.correct_pct} detail={gridsText(c.answered)} />
+                  <PercentBar
+                    key={c.chapter_id}
+                    label={c.title}
+                    value={c.correct_pct}
+                    detail={gridsText(c.answered)}
+                  />
                 ))}
-                <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void weakTest()}>
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  disabled={busy}
+                  onClick={() => void weakTest()}
+                >
                   Test pe capitolele slabe
                 </button>
               </>
@@ -126,8 +146,12 @@ export default function Statistics() {
           {stats.manuals.length ? (
             <section className="card" aria-labelledby="manuals-h">
               <h2 id="manuals-h">Acuratețe pe manual</h2>
+              <PeerRule min={stats.peer_min_answers} group={stats.peer_min_candidates} />
               {stats.manuals.map((m) => (
-                <PercentBar key={m.manual_id} label={m.title} value={m.correct_pct} detail={gridsText(m.answered)} />
+                <div key={m.manual_id}>
+                  <PercentBar label={m.title} value={m.correct_pct} detail={gridsText(m.answered)} />
+                  <PeerLine peers={m.peers} />
+                </div>
               ))}
             </section>
           ) : null}
@@ -136,12 +160,22 @@ export default function Statistics() {
             <section className="card" aria-labelledby="chapters-h">
               <h2 id="chapters-h">Acuratețe pe capitol</h2>
               {stats.chapters.map((c) => (
-                <PercentBar
-                  key={c.chapter_id}
-                  label={stats.manuals.length > 1 ? `${c.title} (${manualTitle.get(c.manual_id) ?? ''})` : c.title}
-                  value={c.correct_pct}
-                  detail={c.answered < stats.weak_min_answered ? `${gridsText(c.answered)}, prea puține pentru un verdict` : gridsText(c.answered)}
-                />
+                <div key={c.chapter_id}>
+                  <PercentBar
+                    label={
+                      stats.manuals.length > 1
+                        ? `${c.title} (${manualTitle.get(c.manual_id) ?? ''})`
+                        : c.title
+                    }
+                    value={c.correct_pct}
+                    detail={
+                      c.answered < stats.weak_min_answered
+                        ? `${gridsText(c.answered)}, prea puține pentru un verdict`
+                        : gridsText(c.answered)
+                    }
+                  />
+                  <PeerLine peers={c.peers} />
+                </div>
               ))}
             </section>
           ) : null}
@@ -149,4 +183,22 @@ export default function Statistics() {
       ) : null}
     </section>
   );
+}
+
+/** How the percentile is made, said once where it shows (issue 31 §2). */
+function PeerRule({ min, group }: { min: number; group: number }) {
+  return (
+    <p className="muted" data-testid="peer-rule">
+      Poziția ta față de alți candidați apare într-un manual sau capitol după ce ai acolo cel puțin{' '}
+      {plural(min, 'răspuns', 'răspunsuri')}, printre candidații cu tot atâtea; unde sunt mai puțin de{' '}
+      {plural(group, 'candidat', 'candidați')} nu facem clasament. Vezi doar poziția ta și câți candidați
+      sunt, rotunjit în jos: nimic despre altcineva.
+    </p>
+  );
+}
+
+/** The candidate's own percentile; nothing while they have too few answers there (the rule says why). */
+function PeerLine({ peers }: { peers: PeerRank }) {
+  if (!peers.ranked && peers.reason === 'own_answers') return null;
+  return <p className={`pbar__peers${peers.ranked ? '' : ' muted'}`}>{peerText(peers)}</p>;
 }

@@ -18,7 +18,8 @@ import { showToast } from '../../state/toast.ts';
 import { ErrorList, FormErrors, SubmitButton } from '../../shell/form/index.ts';
 import { splitErrors } from '../../shell/form/useForm.ts';
 import type { Difficulty } from '../../shared/constants.ts';
-import { ChaptersField, DifficultyField, ManualField } from '../../components/test-setup/SetupFields.tsx';
+import { ChaptersField, DifficultyField, ManualField, MeasuredField } from '../../components/test-setup/SetupFields.tsx';
+import type { MeasuredBand } from '../../shared/item-stats.ts';
 import '../../styles/tests.css';
 
 type Manual = { id: number; slug: string; title: string; offline: boolean };
@@ -43,6 +44,7 @@ export default function Start() {
   const [chapterIds, setChapterIds] = useState<number[]>([]);
   const [count, setCount] = useState('10');
   const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
+  const [measured, setMeasured] = useState<MeasuredBand | ''>('');
   const [onlyUnseen, setOnlyUnseen] = useState(false);
   const [onlyWrong, setOnlyWrong] = useState(false);
   const [onlyFavorites, setOnlyFavorites] = useState(false);
@@ -115,6 +117,7 @@ export default function Start() {
       chapter_ids: chapterIds,
       count: Number(count),
       difficulty: difficulty || null,
+      measured: measured || null,
       only_unseen: onlyUnseen,
       only_wrong: onlyWrong,
       only_favorites: onlyFavorites,
@@ -123,7 +126,7 @@ export default function Start() {
     };
     const invalid = check(createTestBody, raw);
     if (invalid) {
-      setErrors(splitErrors(invalid, ['manual_id', 'chapter_ids', 'count', 'difficulty', 'mode', 'time_limit_min']));
+      setErrors(splitErrors(invalid, ['manual_id', 'chapter_ids', 'count', 'difficulty', 'measured', 'mode', 'time_limit_min']));
       return;
     }
     const filters: TestFilters = {
@@ -140,6 +143,11 @@ export default function Start() {
     setBusy(true);
     try {
       if (!navigator.onLine) {
+        // The device has no candidates' answers: a measured filter cannot be applied offline.
+        if (raw.measured) {
+          setErrors({ measured: ['FORM_MEASURED_DIFFICULTY_ONLINE'] });
+          return;
+        }
         await startOffline(filters);
         return;
       }
@@ -151,15 +159,17 @@ export default function Start() {
         navigate(`/teste/${id}`);
       } catch (err) {
         // The server could not be reached: make the test on the device.
-        if (err instanceof ApiError && err.code === 'FORM_REQUEST_FAILED') await startOffline(filters);
-        else throw err;
+        if (err instanceof ApiError && err.code === 'FORM_REQUEST_FAILED') {
+          if (raw.measured) setErrors({ measured: ['FORM_MEASURED_DIFFICULTY_ONLINE'] });
+          else await startOffline(filters);
+        } else throw err;
       }
     } catch (err) {
       if (err instanceof NotEnoughGridsError) {
         setErrors({ general: [err.code] });
         setAvailable(err.available);
       } else if (err instanceof ApiError) {
-        setErrors(splitErrors(err.body, ['manual_id', 'chapter_ids', 'count', 'difficulty', 'mode', 'time_limit_min']));
+        setErrors(splitErrors(err.body, ['manual_id', 'chapter_ids', 'count', 'difficulty', 'measured', 'mode', 'time_limit_min']));
         const avail = (err.body as { available?: unknown }).available;
         if (typeof avail === 'number') setAvailable(avail);
       } else {
@@ -208,6 +218,7 @@ export default function Start() {
         </div>
 
         <DifficultyField value={difficulty} onChange={setDifficulty} />
+        <MeasuredField value={measured} onChange={setMeasured} errors={fe('measured')} />
 
         <fieldset className="form-fieldset">
           <legend className="form-field__label">Ce grile</legend>

@@ -11,7 +11,7 @@ export async function revealFromServer(testId: string, grid: LocalGrid, saved: L
     const res = await putAnswer(testId, grid.id, { id: saved.id, marked: saved.marked, flagged: saved.flagged, time_ms: saved.time_ms, answered_at: saved.answered_at });
     if (res.correct) {
       await db.grids.update(grid.id, { correct: res.correct as OptionLetter[], explanation: res.explanation ?? null, explanation_photo: res.explanation_photo_url ?? null });
-      solve.revealed[grid.id] = { correct: res.correct, explanation: res.explanation ?? null, explanation_photo: res.explanation_photo_url ?? null };
+      solve.revealed[grid.id] = { correct: res.correct, explanation: res.explanation ?? null, explanation_photo: res.explanation_photo_url ?? null, measured: res.measured ?? null };
     }
   } catch (err) {
     const code = solveErrorCode(err);
