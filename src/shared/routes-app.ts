@@ -27,6 +27,8 @@ export const APP_ROUTES: RouteDef[] = [
   r('dash/messages', '/mesaje', 'auth', 'Mesaje', { page: 'dash/Messages', messagesLayout: true }),
   r('dash/conversation', '/mesaje/:user', 'auth', 'Conversație', { page: 'dash/Messages', messagesLayout: true }),
   r('dash/notifications', '/notificari', 'auth', 'Notificări', { page: 'dash/Notifications' }),
+  r('dash/search', '/cautare', 'auth', 'Căutare', { page: 'dash/Search' }),
+  r('dash/search-grid', '/cautare/grila/:id', 'auth', 'Grilă găsită', { page: 'dash/SearchGrid' }),
   r('dash/statistics', '/statistici', 'auth', 'Statistici', { page: 'dash/Statistics' }),
   r('dash/settings', '/setari', 'auth', 'Setări', { page: 'settings/Settings' }),
   r('dash/settings-cards', '/setari/carduri', 'auth', 'Carduri', { page: 'settings/Cards' }),

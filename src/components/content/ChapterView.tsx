@@ -51,19 +51,24 @@ function NoteBlock({ text }: { text: string }) {
   );
 }
 
-export function BlockView({ block }: { block: Block }) {
+/** One block; `id` is its anchor (#p-{index in the chapter}), where a search result opens it. */
+export function BlockView({ block, id }: { block: Block; id?: string }) {
   switch (block.type) {
     case 'h2':
-      return <h2>{block.text}</h2>;
+      return <h2 id={id}>{block.text}</h2>;
     case 'h3':
-      return <h3>{block.text}</h3>;
+      return <h3 id={id}>{block.text}</h3>;
     case 'p':
-      return <p>{block.text}</p>;
+      return <p id={id}>{block.text}</p>;
     case 'note':
-      return <NoteBlock text={block.text} />;
+      return (
+        <div id={id}>
+          <NoteBlock text={block.text} />
+        </div>
+      );
     case 'ul':
       return (
-        <ul>
+        <ul id={id}>
           {block.items.map((item, i) => (
             <li key={i}>{item}</li>
           ))}
@@ -71,17 +76,21 @@ export function BlockView({ block }: { block: Block }) {
       );
     case 'ol':
       return (
-        <ol>
+        <ol id={id}>
           {block.items.map((item, i) => (
             <li key={i}>{item}</li>
           ))}
         </ol>
       );
     case 'table':
-      return <TableBlock block={block} />;
+      return (
+        <div id={id}>
+          <TableBlock block={block} />
+        </div>
+      );
     case 'img':
       return (
-        <figure className="chapter-figure">
+        <figure className="chapter-figure" id={id}>
           {/* width/height from the content (an SVG's viewBox) reserve the space: no layout shift. The
               figure opens whole in a tab of its own, where a phone zooms it: its labels were ~6 px
               at 390 px wide (issue 32 §5). A plain link: it works before any script. */}
@@ -100,11 +109,11 @@ export function BlockView({ block }: { block: Block }) {
 }
 
 /** The blocks grouped at each h2 (what comes before the first h2 is a group too). */
-function sectionsOf(blocks: readonly Block[]): Block[][] {
-  const sections: Block[][] = [];
-  for (const block of blocks) {
+function sectionsOf(blocks: readonly Block[]): { block: Block; index: number }[][] {
+  const sections: { block: Block; index: number }[][] = [];
+  for (const [index, block] of blocks.entries()) {
     if (block.type === 'h2' || sections.length === 0) sections.push([]);
-    sections[sections.length - 1]!.push(block);
+    sections[sections.length - 1]!.push({ block, index });
   }
   return sections;
 }
@@ -117,8 +126,8 @@ export function ChapterView({ blocks }: { blocks: readonly Block[] }) {
     <div className="chapter-body">
       {sectionsOf(blocks).map((section, s) => (
         <section key={s} className="chapter-section">
-          {section.map((block, i) => (
-            <BlockView key={i} block={block} />
+          {section.map(({ block, index }) => (
+            <BlockView key={index} block={block} id={`p-${index}`} />
           ))}
         </section>
       ))}

@@ -36,6 +36,20 @@ export function ChapterArticle({
     if (data) document.title = `${data.chapter.title} — ${shortTitle(data.manual.title)}${TITLE_SEPARATOR}${product}`;
   }, [data, product]);
 
+  // A search result opens the chapter at its paragraph (#p-N): scrolled to and focused once the
+  // blocks are there (the browser's own jump happened before they were).
+  const blocksShown = Boolean(data && !data.chapter.locked && data.chapter.blocks.length);
+  useEffect(() => {
+    const hash = typeof window === 'undefined' ? '' : window.location.hash;
+    if (!blocksShown || !/^#p-\d+$/.test(hash)) return;
+    const el = document.getElementById(hash.slice(1));
+    if (!el) return;
+    el.setAttribute('tabindex', '-1');
+    el.classList.add('is-search-target');
+    el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+  }, [blocksShown, data?.chapter.id]);
+
   if (loading) return <PageLoading />;
   if (error || !data)
     return (
