@@ -43,10 +43,10 @@ export function TutorReveal({ stored, reveal }: { stored: readonly OptionLetter[
   return (
     <div className={`explanation explanation--${right ? 'right' : 'wrong'}`} role="status">
       <h2>{right ? 'Corect!' : `Greșit. Răspuns corect: ${reveal.correct.join(', ')}`}</h2>
-      {/* Only here, after the answer: shown before, the share would hint at the key. */}
-      {reveal.measured ? <p className="explanation__measured">{measuredText(reveal.measured)}</p> : null}
       {reveal.explanation ? <p>{reveal.explanation}</p> : null}
       {reveal.explanation_photo ? <img src={reveal.explanation_photo} alt="Imagine pentru explicație" loading="lazy" /> : null}
+      {/* Only here, after the answer: shown before, the share would hint at the key. */}
+      {reveal.measured ? <p className="explanation__measured muted">{measuredText(reveal.measured)}</p> : null}
     </div>
   );
 }

@@ -28,7 +28,7 @@ import { useAnswerWriter } from './solve/useAnswerWriter.ts';
 import { useTestEnd } from './solve/useTestEnd.ts';
 import { handleSolveKey } from './solve/key-handler.ts';
 import { useIsNarrow } from '../../shell/useIsNarrow.ts';
-import { revealFromServer } from './solve/tutor-reveal.ts';
+import { measuredFromServer, revealFromServer } from './solve/tutor-reveal.ts';
 import '../../styles/tests.css';
 
 /** What is left of a timed test, as the timer shows it (null when untimed). */
@@ -59,7 +59,8 @@ export default function Solve() {
   const pending = grid ? snap.pending[grid.id] : undefined;
   const draft = grid ? snap.draft[grid.id] : undefined;
   const selected = (pending ?? (tutor && !locked ? draft : undefined) ?? stored) as OptionLetter[];
-  const reveal = grid && locked ? (grid.correct ? { correct: grid.correct, explanation: grid.explanation, explanation_photo: grid.explanation_photo } : snap.revealed[grid.id]) : undefined;
+  // With the key on the device the reveal is immediate; the measured share still comes from the server.
+  const reveal = grid && locked ? (grid.correct ? { correct: grid.correct, explanation: grid.explanation, explanation_photo: grid.explanation_photo, measured: snap.revealed[grid.id]?.measured } : snap.revealed[grid.id]) : undefined;
 
   // The same cells (and below, the same `go`) while no answer, flag or move changed them, so the
   // memoized overview skips a tap's first render (issue 24 §2).
@@ -91,8 +92,9 @@ export default function Solve() {
     const saved = await commit(grid.id, [...draft], now().flagged);
     if (!saved) return;
     delete solve.draft[grid.id];
-    if (grid.correct || !navigator.onLine) return;
-    await revealFromServer(id, grid, saved);
+    if (!navigator.onLine) return;
+    if (grid.correct) await measuredFromServer(id, grid, saved);
+    else await revealFromServer(id, grid, saved);
   };
 
   const toggleFlag = () => {
