@@ -15,12 +15,20 @@ export type * from '../shared/payment-payloads.ts';
 export const getPackages = (): Promise<PackagesResponse> => api.get('packages');
 /** couponCode: the server takes the coupon off the price itself (the amount is never sent). */
 /** cardId: pay with that saved card (charged at once; 3-D Secure when its bank asks). */
-export const startCheckout = (packageId: number, idempotencyKey: string, couponCode?: string | null, cardId?: number | null): Promise<CheckoutResponse> =>
+/** useForRenewal: the card paid with becomes the renewal card (the server's default: true). */
+export const startCheckout = (
+  packageId: number,
+  idempotencyKey: string,
+  couponCode?: string | null,
+  cardId?: number | null,
+  useForRenewal = true,
+): Promise<CheckoutResponse> =>
   api.post('payments/checkout', {
     package_id: packageId,
     idempotency_key: idempotencyKey,
     ...(couponCode ? { coupon_code: couponCode } : {}),
     ...(cardId ? { card_id: cardId } : {}),
+    use_for_renewal: useForRenewal,
   });
 export const getOrder = (id: number): Promise<OrderResponse> => api.get(`payments/orders/${id}`);
 export const getSubscription = (): Promise<SubscriptionResponse> => api.get('payments/subscription');

@@ -36,6 +36,12 @@ export type PaymentOrder = {
   card: { brand: string; last4: string; exp_month: number; exp_year: number } | null;
   created_at: string;
   paid_at: string | null;
+  /**
+   * Once paid: the card the subscription's renewals charge from now on (the user's default card),
+   * which the result names, so it never says less than what will be charged; null before, or when
+   * no card is saved.
+   */
+  renewal_card: { brand: string; last4: string } | null;
 };
 
 /** What the card form needs to talk to the provider: its intent (sandbox or Stripe) and the client secret. */

@@ -13,6 +13,11 @@ export const checkoutBody = z.object({
   coupon_code: couponCode.optional(),
   /** Pay with this saved card (GET /cards) instead of typing one; the user's own, else FORM_CARD_NOT_FOUND. */
   card_id: id('FORM_CARD_NOT_FOUND').optional(),
+  /**
+   * The card this payment is made with becomes the one renewals charge (the default card) once the
+   * payment went through; false keeps the default card as it is (issue 32 §1). Absent: true.
+   */
+  use_for_renewal: z.boolean({ error: 'FIELD_INVALID' }).optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 

@@ -60,10 +60,12 @@ export function cardsKit(get: () => TestApp) {
   const list = async (u: U): Promise<{ cards: SavedCard[]; renews: boolean }> =>
     (await api('GET', '/payments/cards', u)).json();
 
-  const buy = async (u: U, pkg: PremiumPackage, number = '4242424242424242') => {
+  /** extra: more of the checkout's body (use_for_renewal: false keeps the default card as it is). */
+  const buy = async (u: U, pkg: PremiumPackage, number = '4242424242424242', extra: object = {}) => {
     const res = await api('POST', '/payments/checkout', u, {
       package_id: pkg.id,
       idempotency_key: randomUUID(),
+      ...extra,
     });
     const c: CheckoutResponse = res.json();
     await api('POST', `/sandbox-pay/intents/${c.payment!.intent_id}/confirm`, undefined, {

@@ -1,7 +1,8 @@
 // The card used at checkout is kept for renewal, and a saved card pays at checkout (issue 8 §2–3)
-// on the sandbox provider: saved as the default only when the payment went through, once however
-// often the confirmation is replayed; paying with a saved card charges it once (3-D Secure when the
-// card asks), another user's card is not found; and the renewal after such a checkout succeeds.
+// on the sandbox provider: saved, and made the renewal card unless the form said otherwise (issue
+// 32 §1), only when the payment went through, once however often the confirmation is replayed;
+// paying with a saved card charges it once (3-D Secure when the card asks), another user's card is
+// not found; and the renewal after such a checkout charges the card it was paid with.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -97,19 +98,39 @@ describe('a new card at checkout', () => {
     expect(await charges(u.id)).toBe(1);
   });
 
-  it('a user who has a default card keeps it; the checkout card is added beside it', async () => {
+  it('a user with a default card: the card just paid with becomes the renewal card; unless asked, the default stays', async () => {
     const u = await person();
     const first = await addCard(u, '5555555555554444');
     const c: CheckoutResponse = (await start(u)).json();
     await confirm(c, '4242424242424242');
     await confirm(c, '4242424242424242');
-    expect(await order(u, c.order.id)).toMatchObject({ status: 'succeeded' });
+    // The result names the card that renews: the one just paid with.
+    expect(await order(u, c.order.id)).toMatchObject({ status: 'succeeded', renewal_card: { brand: 'visa', last4: '4242' } });
     const { cards } = await list(u);
     expect(cards.map((x) => [x.last4, x.is_default])).toEqual([
+      ['4242', true],
+      ['4444', false],
+    ]);
+    expect(cards[1]!.id).toBe(first.id);
+
+    // "Folosește acest card pentru reînnoirea automată" unticked: saved beside, the default kept.
+    const v = await person();
+    await addCard(v, '5555555555554444');
+    const d: CheckoutResponse = (await start(v, { use_for_renewal: false })).json();
+    await confirm(d, '4242424242424242');
+    expect(await order(v, d.order.id)).toMatchObject({ status: 'succeeded', renewal_card: { last4: '4444' } });
+    expect((await list(v)).cards.map((x) => [x.last4, x.is_default])).toEqual([
       ['4242', false],
       ['4444', true],
     ]);
-    expect(cards[1]!.id).toBe(first.id);
+    // Before it is paid, an order names no renewal card.
+    const w = await person();
+    const open: CheckoutResponse = (await start(w)).json();
+    expect(open.order).toMatchObject({ status: 'requires_action', renewal_card: null });
+    // Only a boolean is a choice.
+    const bad = await start(w, { use_for_renewal: 'da' });
+    expect(bad.statusCode).toBe(422);
+    expect(codeOf(bad)).toBe('FIELD_INVALID');
   });
 
   it('a card saved already and typed again at checkout stays one card (its fingerprint), now on the new method', async () => {
@@ -188,6 +209,23 @@ describe('paying with a saved card', () => {
     expect(await charges(u.id)).toBe(0);
   });
 
+  it('a saved card that is not the default becomes the renewal card once paid with, unless asked otherwise', async () => {
+    const u = await person();
+    const master = await addCard(u, '5555555555554444');
+    const visa = await addCard(u, '4242424242424242');
+    expect((await list(u)).cards.find((x) => x.is_default)!.id).toBe(master.id);
+    const paid = (await start(u, { card_id: visa.id })).json();
+    expect(paid.order).toMatchObject({ status: 'succeeded', card: { last4: '4242' }, renewal_card: { last4: '4242' } });
+    expect((await list(u)).cards.find((x) => x.is_default)!.id).toBe(visa.id);
+
+    const v = await person();
+    const keep = await addCard(v, '5555555555554444');
+    const other = await addCard(v, '4242424242424242');
+    const kept = (await start(v, { card_id: other.id, use_for_renewal: false })).json();
+    expect(kept.order).toMatchObject({ status: 'succeeded', card: { last4: '4242' }, renewal_card: { last4: '4444' } });
+    expect((await list(v)).cards.find((x) => x.is_default)!.id).toBe(keep.id);
+  });
+
   it("another user's card, a removed one or a bad id: FORM_CARD_NOT_FOUND, no order, nothing charged", async () => {
     const owner = await person();
     const card = await addCard(owner);
@@ -209,6 +247,38 @@ describe('paying with a saved card', () => {
 });
 
 describe('renewal after a checkout', () => {
+  it('an upgrade paid with a new card while a 3-D Secure card is the default renews with the new card (issue 32 §1)', async () => {
+    const pkg3: PremiumPackage = (await api('GET', '/packages')).json().packages.find((p: PremiumPackage) => p.months === 3);
+    const u = await person();
+    // The first plan paid with 3184: its bank asks for 3-D Secure, so it cannot renew off-session.
+    const first: CheckoutResponse = (await start(u)).json();
+    await confirm(first, '4000002760003184');
+    await threeDs(first, 'approve');
+    expect(await order(u, first.order.id)).toMatchObject({ status: 'succeeded', renewal_card: { last4: '3184' } });
+    // The upgrade with "Un card nou" (4242), the renewal box left as it is (ticked).
+    const up: CheckoutResponse = (
+      await api('POST', '/payments/checkout', u, { package_id: pkg3.id, idempotency_key: randomUUID(), use_for_renewal: true })
+    ).json();
+    await confirm(up, '4242424242424242');
+    expect(await order(u, up.order.id)).toMatchObject({ status: 'succeeded', renewal_card: { brand: 'visa', last4: '4242' } });
+    const sub = (await api('GET', '/payments/subscription', u)).json();
+    expect(sub.renewal.card).toEqual({ brand: 'visa', last4: '4242' });
+
+    const end = (await t.db.one<{ period_end: Date }>(`select max(period_end) as period_end from subscriptions where user_id = $1`, [u.id]))!.period_end;
+    const at = new Date(new Date(end).getTime() - 12 * 3600_000);
+    await runRenewals({ db: t.db, provider: new SandboxProvider(t.db), now: () => at, notify: async () => {} });
+    const renewal = await t.db.one<{ status: string; failures: number }>(
+      'select status, failures from subscription_renewals where user_id = $1',
+      [u.id],
+    );
+    expect(renewal).toEqual({ status: 'succeeded', failures: 0 });
+    const charged = await t.db.one<{ card_last4: string }>(
+      `select card_last4 from payment_orders where user_id = $1 and renews_subscription_id is not null and status = 'succeeded'`,
+      [u.id],
+    );
+    expect(charged).toEqual({ card_last4: '4242' });
+  });
+
   it('charges the card saved at checkout, without /setari/carduri', async () => {
     const u = await person();
     const c: CheckoutResponse = (await start(u)).json();

@@ -129,13 +129,13 @@ async function person() {
   const u = await createUser(db, { password: null });
   return { id: u.id, auth: { authorization: `Bearer ${u.token}` } };
 }
-const checkout = async (u: { auth: object }, key = randomUUID()) => {
+const checkout = async (u: { auth: object }, key = randomUUID(), extra: object = {}) => {
   const pkgs = (await app.inject({ method: 'GET', url: '/api/v1/packages' })).json().packages as Array<{ id: number; months: number }>;
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/payments/checkout',
     headers: u.auth as Record<string, string>,
-    payload: { package_id: pkgs.find((p) => p.months === 1)!.id, idempotency_key: key },
+    payload: { package_id: pkgs.find((p) => p.months === 1)!.id, idempotency_key: key, ...extra },
   });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
@@ -269,6 +269,32 @@ describe('Stripe adapter', () => {
       [u.id],
     );
     expect(cards).toEqual([{ provider: 'stripe', provider_method_id: `pm_new_${u.id}`, last4: '3184', is_default: true }]);
+  });
+
+  it('a new card paid with while another is the default becomes the renewal card, unless the form kept the default (issue 32 §1)', async () => {
+    const withDefault = async () => {
+      const u = await person();
+      await db.query(`insert into payment_customers (user_id, provider, customer_id) values ($1, 'stripe', $2)`, [u.id, `cus_old_${u.id}`]);
+      await db.query(
+        `insert into payment_cards (user_id, provider, provider_method_id, brand, last4, exp_month, exp_year, is_default)
+         values ($1, 'stripe', $2, 'visa', '4242', 12, 2035, true)`,
+        [u.id, `pm_old_${u.id}`],
+      );
+      return u;
+    };
+    const defaults = (userId: number) =>
+      db.query<{ provider_method_id: string }>('select provider_method_id from payment_cards where user_id = $1 and is_default', [userId]);
+    for (const [extra, kept] of [[{}, false], [{ use_for_renewal: false }, true]] as const) {
+      const u = await withDefault();
+      const c = await checkout(u, randomUUID(), extra);
+      const pi = intents.get(c.payment.intent_id)!;
+      pi.payment_method = `pm_new_${u.id}`;
+      paid(pi);
+      const { payload, header } = signedEvent('payment_intent.succeeded', { id: pi.id });
+      expect((await webhook(payload, header)).statusCode).toBe(200);
+      expect(await defaults(u.id)).toEqual([{ provider_method_id: kept ? `pm_old_${u.id}` : `pm_new_${u.id}` }]);
+      expect((await orderStatus(u, c.order.id)).renewal_card).toEqual({ brand: 'visa', last4: kept ? '4242' : '3184' });
+    }
   });
 
   it('pays with a saved card: confirmed at once with customer and payment method; declined and 3-D Secure answers settle as any payment', async () => {

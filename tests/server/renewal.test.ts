@@ -43,8 +43,9 @@ const run = (at: Date) => runRenewals(runner(() => at));
 async function subscriber(card: string | null = '4242424242424242'): Promise<{ u: U; end: Date }> {
   const u = await k.person();
   const saved = card ? await k.addCard(u, card) : null;
-  await k.buy(u, pkg1);
-  // The 4242 paid with at checkout is saved too (checkout-cards.test.ts); these tests want `card` alone.
+  await k.buy(u, pkg1, undefined, { use_for_renewal: false });
+  // Paid keeping `card` the renewal card (the box unticked: issue 32 §1). The 4242 paid with at
+  // checkout is saved too (checkout-cards.test.ts); these tests want `card` alone.
   if (saved) await t.db.query('delete from payment_cards where user_id = $1 and id <> $2', [u.id, saved.id]);
   const s = await t.db.one<{ period_end: Date }>(
     `select period_end from subscriptions where user_id = $1 and source = 'order'`,

@@ -62,6 +62,7 @@ const order = (status: PaymentOrder['status'], failure_code: string | null = nul
   card: status === 'succeeded' ? { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } : null,
   created_at: '2026-11-25T09:00:00Z',
   paid_at: null,
+  renewal_card: null,
 });
 const payment = { provider: 'stripe' as const, intent_id: 'pi_9', client_secret: 'pi_9_secret_abc' };
 
@@ -131,7 +132,7 @@ describe('checkout with Stripe', () => {
     await render(form());
     await typeCard({ empty: false, complete: true });
     await submit();
-    expect(payments.startCheckout).toHaveBeenCalledWith(3, expect.any(String), null, null);
+    expect(payments.startCheckout).toHaveBeenCalledWith(3, expect.any(String), null, null, true);
     expect(fake.confirmCardPayment).toHaveBeenCalledWith('pi_9_secret_abc', { payment_method: { card: element } });
     expect(payments.getOrder).toHaveBeenCalledWith(11);
     expect(onPaid).toHaveBeenCalledWith(order('succeeded'));
@@ -200,9 +201,42 @@ describe('checkout with Stripe', () => {
     fake.handleNextAction.mockResolvedValue({ paymentIntent: { id: 'pi_9', status: 'succeeded' } });
     await render(form());
     await submit();
-    expect(payments.startCheckout).toHaveBeenCalledWith(3, expect.any(String), null, 8);
+    expect(payments.startCheckout).toHaveBeenCalledWith(3, expect.any(String), null, 8, true);
     expect(fake.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_9_secret_abc' });
     expect(fake.confirmCardPayment).not.toHaveBeenCalled();
+    expect(onPaid).toHaveBeenCalled();
+  });
+
+  it('another card than the default: "Folosește acest card pentru reînnoirea automată", ticked; unticked, the page and the request keep the default (issue 32 §1)', async () => {
+    vi.mocked(cards.getCards).mockResolvedValue({
+      cards: [
+        { id: 9, brand: 'visa', last4: '4242', exp_month: 1, exp_year: 2031, is_default: false, created_at: '2026-02-01T00:00:00Z' },
+        { id: 8, brand: 'visa', last4: '3184', exp_month: 1, exp_year: 2031, is_default: true, created_at: '2026-01-01T00:00:00Z' },
+      ],
+      renews: true,
+    });
+    vi.mocked(payments.startCheckout).mockResolvedValue({ order: order('succeeded'), payment: null });
+    vi.mocked(payments.getOrder).mockResolvedValue({ order: order('succeeded') });
+    const terms = { package_id: 3, starts_at: new Date().toISOString(), ends_at: '2027-01-01T00:00:00Z', renews_at: '2026-12-31T00:00:00Z', renewal_amount_bani: 4900 };
+    await render(<StripeCardForm publishableKey="pk_test_grilio" pkg={pkg} terms={terms} onPaid={onPaid} onAlreadyPremium={() => undefined} />);
+    const box = () => container.querySelector<HTMLInputElement>('input[name="use_for_renewal"]');
+    const termsText = () => container.querySelector('[data-testid="renewal-terms"]')!.textContent!;
+    // The default is preselected: nothing to choose.
+    expect(box()).toBeNull();
+    expect(termsText()).toContain('cu cardul Visa •••• 3184');
+    // A new card: the box, ticked, and the terms name the card typed now.
+    await act(async () => [...container.querySelectorAll<HTMLInputElement>('input[name="card-choice"]')].at(-1)!.click());
+    expect(box()!.checked).toBe(true);
+    expect(termsText()).toContain('cu cardul cu care plătești acum');
+    expect(container.querySelector('[data-testid="card-saved-note"]')!.textContent).toContain('Cardul va fi salvat pentru reînnoirea automată');
+    // The saved 4242, unticked: the default renews, and the page says so.
+    await act(async () => container.querySelector<HTMLInputElement>('[data-card-id="9"] input')!.click());
+    await act(async () => box()!.click());
+    expect(box()!.checked).toBe(false);
+    expect(termsText()).toContain('cu cardul Visa •••• 3184');
+    expect(container.querySelector('[data-testid="renewal-card-hint"]')!.textContent).toBe('Reînnoirea rămâne pe cardul Visa •••• 3184.');
+    await submit();
+    expect(payments.startCheckout).toHaveBeenCalledWith(3, expect.any(String), null, 9, false);
     expect(onPaid).toHaveBeenCalled();
   });
 

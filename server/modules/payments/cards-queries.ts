@@ -220,17 +220,32 @@ export async function makeDefault(db: Db, userId: number, cardId: number): Promi
   return db.tx(async (t) => {
     await t.query('select id from users where id = $1 for update', [userId]);
     if (!(await cardOfUser(t, userId, cardId))) return false;
-    // Two statements: the one-default index is checked row by row, never two at once.
-    await t.query(
-      'update payment_cards set is_default = false where user_id = $1 and is_default and id <> $2',
-      [userId, cardId],
-    );
-    await t.query('update payment_cards set is_default = true where id = $1 and user_id = $2', [
-      cardId,
-      userId,
-    ]);
+    await setDefault(t, userId, cardId);
     return true;
   });
+}
+
+/**
+ * The user's card becomes the default, inside the caller's transaction (which holds the users row:
+ * makeDefault, or the settlement of a checkout that pays with the card). Two statements: the
+ * one-default index is checked row by row, never two at once.
+ */
+export async function setDefault(t: Db, userId: number, cardId: number): Promise<void> {
+  await t.query('update payment_cards set is_default = false where user_id = $1 and is_default and id <> $2', [
+    userId,
+    cardId,
+  ]);
+  await t.query('update payment_cards set is_default = true where id = $1 and user_id = $2', [cardId, userId]);
+}
+
+/** The user's saved card of a provider's payment method (a card paid with at checkout, saved already). */
+export async function cardIdByMethod(db: Db, userId: number, provider: string, methodId: string): Promise<number | undefined> {
+  return (
+    await db.one<{ id: number }>(
+      'select id from payment_cards where user_id = $1 and provider = $2 and provider_method_id = $3',
+      [userId, provider, methodId],
+    )
+  )?.id;
 }
 
 /**

@@ -54,14 +54,17 @@ export type OrderRow = {
   paid_at: Date | string | null;
   /** The saved card the order is paid with (checkout with a saved card, or a renewal). */
   card_id: number | null;
+  /** Once paid, the card it was paid with becomes the default (the renewal card): migration 040. */
+  make_default_card: boolean;
 };
 
 const ORDER_COLS = `id, user_id, package_id, months, amount_bani, currency, status, idempotency_key, provider,
-  provider_payment_id, failure_code, card_brand, card_last4, card_exp_month, card_exp_year, created_at, paid_at, card_id`;
+  provider_payment_id, failure_code, card_brand, card_last4, card_exp_month, card_exp_year, created_at, paid_at, card_id, make_default_card`;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function toOrder(o: OrderRow): PaymentOrder {
+/** renewalCard: the default card, told only for a paid order (see PaymentOrder.renewal_card). */
+export function toOrder(o: OrderRow, renewalCard: { brand: string; last4: string } | null = null): PaymentOrder {
   return {
     id: o.id,
     status: o.status,
@@ -76,6 +79,7 @@ export function toOrder(o: OrderRow): PaymentOrder {
         : null,
     created_at: iso(o.created_at),
     paid_at: o.paid_at ? iso(o.paid_at) : null,
+    renewal_card: o.status === 'succeeded' && renewalCard ? { brand: renewalCard.brand, last4: renewalCard.last4 } : null,
   };
 }
 
@@ -101,12 +105,21 @@ export function openOrder(db: Db, userId: number): Promise<OrderRow | undefined>
 /** Inserts the attempt; undefined when a row with the key (or another open attempt) won the race. */
 export function insertOrder(
   db: Db,
-  o: { userId: number; packageId: number; months: number; amount: number; key: string; provider: string; cardId?: number | null },
+  o: {
+    userId: number;
+    packageId: number;
+    months: number;
+    amount: number;
+    key: string;
+    provider: string;
+    cardId?: number | null;
+    makeDefaultCard?: boolean;
+  },
 ): Promise<OrderRow | undefined> {
   return db.one<OrderRow>(
-    `insert into payment_orders (user_id, package_id, months, amount_bani, idempotency_key, provider, card_id)
-     values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning ${ORDER_COLS}`,
-    [o.userId, o.packageId, o.months, o.amount, o.key, o.provider, o.cardId ?? null],
+    `insert into payment_orders (user_id, package_id, months, amount_bani, idempotency_key, provider, card_id, make_default_card)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning ${ORDER_COLS}`,
+    [o.userId, o.packageId, o.months, o.amount, o.key, o.provider, o.cardId ?? null, o.makeDefaultCard ?? false],
   );
 }
 

@@ -204,7 +204,7 @@ type RenewalOrder = q.OrderRow & { card_id: number | null };
 function renewalOrder(db: Db, subscriptionId: number, attempt: number): Promise<RenewalOrder | undefined> {
   return db.one<RenewalOrder>(
     `select id, user_id, package_id, months, amount_bani, currency, status, idempotency_key, provider, provider_payment_id, failure_code,
-            card_brand, card_last4, card_exp_month, card_exp_year, created_at, paid_at, card_id
+            card_brand, card_last4, card_exp_month, card_exp_year, created_at, paid_at, card_id, make_default_card
        from payment_orders where renews_subscription_id = $1 and renewal_attempt = $2`,
     [subscriptionId, attempt],
   );

@@ -45,9 +45,15 @@ export async function settle(db: Db, provider: PaymentProvider, paymentId: strin
       // The card kept on the customer becomes a saved card (the default when none is), in the
       // payment's transaction: only the first settlement gets here, and a card saved already stays
       // one (the same number typed again replaces its older payment method, detached below).
+      let cardId = paid?.card_id ?? undefined;
       if (paid && intent.saved_method) {
-        replaced = (await cq.insertCard(t, order.user_id, order.provider, intent.saved_method))?.replaced ?? null;
+        const written = await cq.insertCard(t, order.user_id, order.provider, intent.saved_method);
+        replaced = written?.replaced ?? null;
+        cardId ??= written?.id ?? (await cq.cardIdByMethod(t, order.user_id, order.provider, intent.saved_method.id));
       }
+      // The card just paid with renews the plan, unless the form said to keep the default
+      // (issue 32 §1): a 3-D Secure card left as the default would fail off-session.
+      if (paid?.make_default_card && cardId !== undefined) await cq.setDefault(t, order.user_id, cardId);
       return paid;
     });
     if (replaced) await detachQuietly(provider, replaced, log);
@@ -69,13 +75,18 @@ export async function settle(db: Db, provider: PaymentProvider, paymentId: strin
   return 'open';
 }
 
+/** An order as the API answers it: once paid, with the card that renews the plan from now on. */
+async function orderView(db: Db, order: q.OrderRow) {
+  return q.toOrder(order, order.status === 'succeeded' ? await cq.defaultCard(db, order.user_id) : null);
+}
+
 /**
  * The provider's intent for an order (created on first call; the same one on every retry). Always
  * with the user's customer: a new card is kept on it for renewals; a saved card (order.card_id)
  * is charged at once, and the order settled from the provider's answer.
  */
 async function withIntent(db: Db, provider: PaymentProvider, order: q.OrderRow): Promise<CheckoutResponse> {
-  if (order.status !== 'created' && order.status !== 'requires_action') return { order: q.toOrder(order), payment: null };
+  if (order.status !== 'created' && order.status !== 'requires_action') return { order: await orderView(db, order), payment: null };
   const saved = order.card_id ? await cq.cardOfUser(db, order.user_id, order.card_id) : undefined;
   if (order.card_id && !saved) {
     if (!order.provider_payment_id) {
@@ -86,7 +97,7 @@ async function withIntent(db: Db, provider: PaymentProvider, order: q.OrderRow):
     // Removed while its charge waits (3-D Secure): the intent stands at the provider; the order
     // is answered as the provider has it (asking again without the card would be another request).
     await settle(db, provider, order.provider_payment_id);
-    return { order: q.toOrder((await q.orderOfUser(db, order.user_id, order.id))!), payment: null };
+    return { order: await orderView(db, (await q.orderOfUser(db, order.user_id, order.id))!), payment: null };
   }
   const intent = await provider.createIntent({
     amount: order.amount_bani,
@@ -101,7 +112,7 @@ async function withIntent(db: Db, provider: PaymentProvider, order: q.OrderRow):
   // Confirmed at once (a saved card): settled now, as the webhook would.
   if (intent.status !== 'requires_payment_method' || intent.decline_code) await settle(db, provider, intent.id);
   const fresh = (await q.orderOfUser(db, order.user_id, order.id))!;
-  if (fresh.status !== 'requires_action') return { order: q.toOrder(fresh), payment: null };
+  if (fresh.status !== 'requires_action') return { order: await orderView(db, fresh), payment: null };
   return { order: q.toOrder(fresh), payment: { provider: provider.name, intent_id: intent.id, client_secret: intent.client_secret } };
 }
 
@@ -159,6 +170,7 @@ export async function checkout(db: Db, provider: PaymentProvider, userId: number
       key: body.idempotency_key,
       provider: provider.name,
       cardId: body.card_id ?? null,
+      makeDefaultCard: body.use_for_renewal ?? true,
     });
   // With a coupon, the order is written in the transaction that claims and reserves it, at the
   // price the server computes (a failed or canceled order frees the coupon: migration 015).
@@ -180,7 +192,7 @@ export async function getOrder(db: Db, provider: PaymentProvider | null, userId:
     await settle(db, provider, order.provider_payment_id);
     order = (await q.orderOfUser(db, userId, orderId))!;
   }
-  return { order: q.toOrder(order) };
+  return { order: await orderView(db, order) };
 }
 
 export const subscription = (db: Db, userId: number): Promise<SubscriptionResponse> => subscriptionView(db, userId);

@@ -33,6 +33,7 @@ import { TestCards } from './premium/TestCards.tsx';
 import { CouponField } from './premium/CouponField.tsx';
 import { TrialOffer } from './premium/TrialOffer.tsx';
 import { BuyerStep } from './premium/BuyerStep.tsx';
+import { brandName } from '../settings/cards/CardList.tsx';
 import '../settings/coupons.css';
 import type { QuoteResponse } from '../../api/coupons.ts';
 import { formatLei, longDate, monthsLabel, orderProblem, packageTitle } from './premium/format.ts';
@@ -163,6 +164,12 @@ function PremiumPage() {
               {packageTitle(paid)}, {formatLei(paid.amount_bani)}
               {paid.card ? `, plătit cu cardul •••• ${paid.card.last4}` : ''}.
             </p>
+            {/* The server's word on which card renews from now on (issue 32 §1), not the form's. */}
+            {paid.renewal_card ? (
+              <p data-testid="paid-renewal-card">
+                Reînnoirea automată se face cu cardul {brandName(paid.renewal_card.brand)} •••• {paid.renewal_card.last4}.
+              </p>
+            ) : null}
           </div>
         </div>
       ) : null}

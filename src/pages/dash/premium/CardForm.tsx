@@ -19,6 +19,7 @@ import {
 import { Link } from '../../../router/Link.tsx';
 import { SavedCardChoice, useSavedCardChoice, type CardChoice } from './SavedCardChoice.tsx';
 import { RenewalTerms } from './RenewalTerms.tsx';
+import { NewCardSavedNote, RenewalCardChoice, replacedDefault } from './RenewalCardChoice.tsx';
 import type { CheckoutTerms } from '../../../shared/payment-payloads.ts';
 import {
   CardFields,
@@ -60,9 +61,14 @@ export function CardForm({
     packageId: number;
     coupon: string | null;
     card: CardChoice;
+    renew: boolean;
     checkout?: CheckoutResponse;
   } | null>(null);
   const { saved, choice, setChoice } = useSavedCardChoice();
+  // "Folosește acest card pentru reînnoirea automată", ticked unless the candidate unticks it.
+  const [useForRenewal, setUseForRenewal] = useState(true);
+  // Asked only when a default card exists and another card pays: otherwise this card renews anyway.
+  const renew = replacedDefault(saved, choice) ? useForRenewal : true;
   const coupon = quote?.package_id === pkg.id ? quote : null;
   const price = coupon?.amount_bani ?? pkg.price_bani;
 
@@ -82,7 +88,7 @@ export function CardForm({
     // A new card whose checkout never answered: no card was sent, nothing can have been charged.
     if (!a || (a.card === 'new' && !a.checkout)) return false;
     try {
-      a.checkout ??= await startCheckout(a.packageId, a.key, a.coupon, a.card === 'new' ? null : a.card);
+      a.checkout ??= await startCheckout(a.packageId, a.key, a.coupon, a.card === 'new' ? null : a.card, a.renew);
       const { order } = await getOrder(a.checkout.order.id);
       if (order.status === 'created' || order.status === 'requires_action') return false;
       settled(order);
@@ -103,10 +109,10 @@ export function CardForm({
     try {
       const code = coupon?.code ?? null;
       const a = attempt.current;
-      if (!a || a.packageId !== pkg.id || a.coupon !== code || a.card !== choice)
-        attempt.current = { key: newKey(), packageId: pkg.id, coupon: code, card: choice };
+      if (!a || a.packageId !== pkg.id || a.coupon !== code || a.card !== choice || a.renew !== renew)
+        attempt.current = { key: newKey(), packageId: pkg.id, coupon: code, card: choice, renew };
       const current = attempt.current!;
-      current.checkout ??= await startCheckout(pkg.id, current.key, code, choice === 'new' ? null : choice);
+      current.checkout ??= await startCheckout(pkg.id, current.key, code, choice === 'new' ? null : choice, renew);
       const c = current.checkout;
       if (!c.payment) return settled((await getOrder(c.order.id)).order);
       // A saved card was charged at once; still open means its bank asks for 3-D Secure.
@@ -138,7 +144,8 @@ export function CardForm({
       {saved.length ? <SavedCardChoice cards={saved} value={choice} onChange={setChoice} /> : null}
       {choice === 'new' ? <CardFields fields={fields} set={set} errors={errors} /> : null}
       <FormErrors codes={errors.general ?? []} />
-      <RenewalTerms terms={terms} saved={saved} choice={choice} discounted={coupon !== null} />
+      <RenewalCardChoice saved={saved} choice={choice} value={useForRenewal} onChange={setUseForRenewal} />
+      <RenewalTerms terms={terms} saved={saved} choice={choice} useForRenewal={renew} discounted={coupon !== null} />
       <SubmitButton busy={busy} busyLabel="Se procesează plata…">
         Plătește {formatLei(price)}
       </SubmitButton>
@@ -148,10 +155,7 @@ export function CardForm({
             Datele cardului merg direct la procesatorul de plăți; noi păstrăm doar tipul cardului, ultimele 4
             cifre și data expirării.
           </p>
-          <p className="card-form__note muted" data-testid="card-saved-note">
-            Cardul va fi salvat pentru reînnoirea automată a abonamentului. Îl poți șterge din{' '}
-            <Link to="/setari/carduri">Setări › Carduri</Link> după ce adaugi alt card sau anulezi reînnoirea.
-          </p>
+          <NewCardSavedNote saved={saved} useForRenewal={renew} />
         </>
       ) : (
         <p className="card-form__note muted">

@@ -1,28 +1,26 @@
 // What a checkout discloses before the payment (EU consumer rules, issue 23 §1): that the plan
 // renews by itself, when the paid period runs (after any free days the user holds), the date of the
 // first renewal charge, its full amount (the package's price, whatever coupon lowers this payment)
-// and the card it is taken from. The dates come from the server (GET /payments/subscription).
+// and the card it is taken from (the one paid with now, unless the form keeps the default). The
+// dates come from the server (GET /payments/subscription).
 import type { SavedCard } from '../../../api/cards.ts';
 import type { CheckoutTerms } from '../../../shared/payment-payloads.ts';
-import { brandName } from '../../settings/cards/CardList.tsx';
 import type { CardChoice } from './SavedCardChoice.tsx';
+import { renewalCardName } from './RenewalCardChoice.tsx';
 import { formatLei, longDate } from './format.ts';
-
-/** The card renewals charge: the default one; without one, the card this payment saves. */
-function renewalCard(saved: readonly SavedCard[], choice: CardChoice): string {
-  const preferred = saved.find((c) => c.is_default) ?? (choice === 'new' ? undefined : saved.find((c) => c.id === choice));
-  return preferred ? `cardul ${brandName(preferred.brand)} •••• ${preferred.last4}` : 'cardul cu care plătești acum';
-}
 
 export function RenewalTerms({
   terms,
   saved,
   choice,
+  useForRenewal,
   discounted,
 }: {
   terms: CheckoutTerms | undefined;
   saved: readonly SavedCard[];
   choice: CardChoice;
+  /** The form's "Folosește acest card pentru reînnoirea automată" (RenewalCardChoice.tsx). */
+  useForRenewal: boolean;
   discounted: boolean;
 }) {
   if (!terms) return null;
@@ -39,7 +37,7 @@ export function RenewalTerms({
         Pe <strong>{longDate(terms.renews_at)}</strong> plătești automat{' '}
         <strong>{formatLei(terms.renewal_amount_bani)}</strong>
         {discounted ? ' (prețul întreg al pachetului: reducerea cuponului se aplică doar acum)' : ''} cu{' '}
-        {renewalCard(saved, choice)}, apoi la fel la fiecare reînnoire. Poți anula oricând din pagina Premium,
+        {renewalCardName(saved, choice, useForRenewal)}, apoi la fel la fiecare reînnoire. Poți anula oricând din pagina Premium,
         înainte de data plății.
       </p>
     </div>

@@ -19,6 +19,7 @@ import { FormErrors } from '../../../../shell/form/ErrorList.tsx';
 import { SubmitButton } from '../../../../shell/form/SubmitButton.tsx';
 import { SavedCardChoice, useSavedCardChoice, type CardChoice } from '../SavedCardChoice.tsx';
 import { RenewalTerms } from '../RenewalTerms.tsx';
+import { NewCardSavedNote, RenewalCardChoice, replacedDefault } from '../RenewalCardChoice.tsx';
 import type { CheckoutTerms } from '../../../../shared/payment-payloads.ts';
 import { formatLei, newKey } from '../format.ts';
 import { StripeCardBox, cardProblem, useCardElement } from './StripeCardField.tsx';
@@ -52,11 +53,16 @@ export default function StripeCardForm({
     packageId: number;
     coupon: string | null;
     card: CardChoice;
+    renew: boolean;
     checkout?: CheckoutResponse;
     /** Stripe.js said the money moved and the server has not settled yet: only read it again. */
     pending?: boolean;
   } | null>(null);
   const { saved, choice, setChoice } = useSavedCardChoice();
+  // "Folosește acest card pentru reînnoirea automată", ticked unless the candidate unticks it.
+  const [useForRenewal, setUseForRenewal] = useState(true);
+  // Asked only when a default card exists and another card pays: otherwise this card renews anyway.
+  const renew = replacedDefault(saved, choice) ? useForRenewal : true;
   // The Element's own message as the user types (cleared when the card is fixed).
   useEffect(() => setCardErrors(state.error ? [state.error] : []), [state.error]);
   const coupon = quote?.package_id === pkg.id ? quote : null;
@@ -79,10 +85,10 @@ export default function StripeCardForm({
     try {
       const code = coupon?.code ?? null;
       const a = attempt.current;
-      if (!a || a.packageId !== pkg.id || a.coupon !== code || a.card !== choice)
-        attempt.current = { key: newKey(), packageId: pkg.id, coupon: code, card: choice };
+      if (!a || a.packageId !== pkg.id || a.coupon !== code || a.card !== choice || a.renew !== renew)
+        attempt.current = { key: newKey(), packageId: pkg.id, coupon: code, card: choice, renew };
       const current = attempt.current!;
-      current.checkout ??= await startCheckout(pkg.id, current.key, code, choice === 'new' ? null : choice);
+      current.checkout ??= await startCheckout(pkg.id, current.key, code, choice === 'new' ? null : choice, renew);
       const c = current.checkout;
       // No intent to confirm: the order is settled (a saved card charged at once, or refused).
       if (!c.payment) return settled((await getOrder(c.order.id)).order);
@@ -124,7 +130,8 @@ export default function StripeCardForm({
         </>
       )}
       <FormErrors codes={general} />
-      <RenewalTerms terms={terms} saved={saved} choice={choice} discounted={coupon !== null} />
+      <RenewalCardChoice saved={saved} choice={choice} value={useForRenewal} onChange={setUseForRenewal} />
+      <RenewalTerms terms={terms} saved={saved} choice={choice} useForRenewal={renew} discounted={coupon !== null} />
       <SubmitButton busy={busy} busyLabel="Se procesează plata…" disabled={!stripe}>
         Plătește {formatLei(price)}
       </SubmitButton>
@@ -134,10 +141,7 @@ export default function StripeCardForm({
             Datele cardului merg direct la Stripe, procesatorul de plăți; noi păstrăm doar tipul cardului,
             ultimele 4 cifre și data expirării. Dacă banca cere 3D Secure, confirmarea apare într-o fereastră.
           </p>
-          <p className="card-form__note muted" data-testid="card-saved-note">
-            Cardul va fi salvat pentru reînnoirea automată a abonamentului. Îl poți șterge din{' '}
-            <Link to="/setari/carduri">Setări › Carduri</Link> după ce adaugi alt card sau anulezi reînnoirea.
-          </p>
+          <NewCardSavedNote saved={saved} useForRenewal={renew} />
         </>
       ) : (
         <p className="card-form__note muted">
