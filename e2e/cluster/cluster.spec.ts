@@ -186,8 +186,10 @@ test('a scan uploaded to process 1 (no reader there) is read by process 2', asyn
   const galati = '3b0c5a52-2f0e-4d0b-8a8e-6f7e1c2d9a02';
   const pdf = await request.get(`${NODE1}/api/v1/simulations/${galati}/sheet.pdf`, { headers: auth(token) });
   expect(pdf.status()).toBe(200);
-  const text = (await new PDFParse({ data: new Uint8Array(await pdf.body()) }).getText()).text;
-  const sheetId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(text)![0];
+  const parsed = new PDFParse({ data: new Uint8Array(await pdf.body()) });
+  const text = (await parsed.getText()).text;
+  // The sheet's UUID is in its QR code and the PDF's metadata; the text prints its short code (issue 32 §3).
+  const sheetId = String((await parsed.getInfo()).info.Subject);
   const questionCount = Number(/(\d+) (?:de )?întrebări/.exec(text)?.[1] ?? 90);
   const info = { sheet: { id: sheetId, question_count: questionCount } };
   const marks: SyntheticMark[] = [];

@@ -63,7 +63,10 @@ export type ScanPayload = {
 
 export type ScanQueued = { success: 'SCAN_QUEUED'; scan: ScanPayload };
 export type ScanGraded = { success: 'SCAN_GRADED'; scan: ScanPayload };
-export type ScanList = { scans: ScanPayload[] };
+/** The candidate's sheet of a simulation as people read it: the short code printed on it (sheet-code.ts), not its UUID. */
+export type ScanSheet = { code: string; question_count: number };
+/** GET /simulations/:id/scans: the sheet (null before its first print) and its scans, newest first. */
+export type ScanList = { sheet: ScanSheet | null; scans: ScanPayload[] };
 
 /** Live event on the candidate's private channel when a scan changes state. */
 export const SCAN_EVENT = 'scan.updated';

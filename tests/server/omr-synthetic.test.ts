@@ -230,9 +230,11 @@ describe('OMR on generated sheets', () => {
       gradient: 0.3,
       jpegQuality: 80,
     });
+    // The QR code is still read: whose blank sheet it is decides first (scans/worker.ts).
     expect(await readSheet(photo, { questionCount: 50 })).toEqual({
       ok: false,
       code: 'FORM_SCAN_MISSING_RESPONSES',
+      sheetId: meta(50).sheetId,
     });
   });
 
@@ -293,12 +295,14 @@ describe('the printable PDF', () => {
       'Biologie și Chimie',
       'Centrul Științe Iași',
       'Ștefan Țăranu',
-      '6b1f0e2a-93c4-4d7e-8f10-2a3b4c5d6e7f',
+      // The number for people is the sheet's short code; its UUID is in the QR code only (issue 32 §3).
+      'Foaia nr. DCFG-WAMK · 200 de întrebări',
       'Umple complet elipsa',
       '200.',
     ]) {
       expect(text).toContain(s);
     }
+    expect(text).not.toContain('6b1f0e2a-93c4');
     expect(() => sheetLayout(1)).toThrow(RangeError);
     expect(() => sheetLayout(201)).toThrow(RangeError);
   });
@@ -323,6 +327,7 @@ describe('the printable PDF', () => {
     expect(await readSheet(photo, { questionCount: 200 })).toEqual({
       ok: false,
       code: 'FORM_SCAN_MISSING_RESPONSES',
+      sheetId: m.sheetId,
     });
     // The same page with two ellipses inked where the layout says they are.
     const L = sheetLayout(200);

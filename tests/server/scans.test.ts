@@ -5,6 +5,7 @@
 // processing, more grids than the paper, variant, premium).
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers.ts';
 import { makeUser, type FixtureUser } from './learning-fixture.ts';
@@ -13,6 +14,7 @@ import { multipart, photo as photoOf, READING_TIMEOUT_MS, rightMarks, scanWorld,
 import { degrade, renderSyntheticSheet, type SyntheticMark } from '../../server/modules/scans/omr/synthetic.ts';
 import { sheetLayout } from '../../server/modules/scans/omr/sheet-layout.ts';
 import { messageFor } from '../../src/shared/messages.ro.ts';
+import { sheetCodeLabel } from '../../src/shared/sheet-code.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/db.ts';
 
@@ -55,6 +57,23 @@ describe('the printed sheet', () => {
     expect(count!.n).toBe(1);
     const missing = await app.inject({ method: 'GET', url: `/api/v1/simulations/${randomUUID()}/sheet.pdf`, headers: A.auth });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('prints a short code for people, the same the sheet’s page gets; the UUID only in the QR code (issue 32 §3)', async () => {
+    const C = await makeUser(db, { name: 'Codruța Scurtu' });
+    const before = await api(C, 'GET', `/simulations/${simId}/scans`);
+    expect(before.body).toEqual({ sheet: null, scans: [] });
+    const pdf = await app.inject({ method: 'GET', url: `/api/v1/simulations/${simId}/sheet.pdf`, headers: C.auth });
+    const id = await sheetId(C);
+    const text = (await new PDFParse({ data: new Uint8Array(pdf.rawPayload) }).getText()).text;
+    const printed = /Foaia nr\. (\S+) · (\d+) de întrebări/.exec(text);
+    expect(printed, text.slice(0, 300)).not.toBeNull();
+    expect(printed![1]).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(printed![1]).toBe(sheetCodeLabel(id));
+    expect(text).not.toContain(id);
+    // The sheet's page shows the same code.
+    const after = await api(C, 'GET', `/simulations/${simId}/scans`);
+    expect(after.body).toEqual({ sheet: { code: printed![1], question_count: Number(printed![2]) }, scans: [] });
   });
 
   it('refuses a premium paper to a free account and a variant the centre no longer allows', async () => {

@@ -94,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/simulations/:id/scans',
     { onRequest: app.authenticate, config: perUser('scan-read', SCAN_READ_RATE), schema: { tags, security, params: simulationIdParams } },
-    async (req) => ({ scans: await listScans(app.db, req.auth!.id, req.params.id) }) satisfies ScanList,
+    async (req): Promise<ScanList> => listScans(app.db, req.auth!.id, req.params.id),
   );
   app.get(
     '/scans/:id',

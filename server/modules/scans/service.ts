@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { detectImage } from '../../lib/images.ts';
-import { SCAN_MIN_GRIDS, type ConfirmScanBody, type ScanPayload } from '../../../src/shared/scan-schema.ts';
+import { SCAN_MIN_GRIDS, type ConfirmScanBody, type ScanList, type ScanPayload } from '../../../src/shared/scan-schema.ts';
+import { sheetCodeLabel } from '../../../src/shared/sheet-code.ts';
 import { isPremium } from '../practice/engine.ts';
 import { UUID_RE } from '../practice/model.ts';
 import { profileBySlug } from '../scoring-profiles/service.ts';
@@ -110,15 +111,18 @@ export async function getScan(db: Db, userId: number, id: string): Promise<ScanP
   return serializeScan(db, await ownScan(db, userId, id));
 }
 
-/** The candidate's scans of a simulation's sheet, newest first (none before the first print). */
-export async function listScans(db: Db, userId: number, simulationId: string): Promise<ScanPayload[]> {
+/**
+ * The candidate's sheet of a simulation (its short code, as printed: null before the first print)
+ * and its scans, newest first.
+ */
+export async function listScans(db: Db, userId: number, simulationId: string): Promise<ScanList> {
   await publishedSimulation(db, userId, simulationId);
   const sheet = await sheetOf(db, userId, simulationId);
-  if (!sheet) return [];
-  return Promise.all((await scansOfSheet(db, sheet.id)).map((s) => serializeScan(db, s)));
+  if (!sheet) return { sheet: null, scans: [] };
+  const scans = await Promise.all((await scansOfSheet(db, sheet.id)).map((s) => serializeScan(db, s)));
+  return { sheet: { code: sheetCodeLabel(sheet.id), question_count: sheet.question_count }, scans };
 }
 
-/** Every uncertain row decided (and only those), then graded; a second confirm is 409. */
 export async function confirmScan(app: FastifyInstance, userId: number, id: string, body: ConfirmScanBody): Promise<ScanPayload> {
   const scan = await ownScan(app.db, userId, id);
   if (scan.status !== 'review' || !scan.reading) throw conflict('FORM_SCAN_NOT_IN_REVIEW');

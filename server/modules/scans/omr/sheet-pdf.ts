@@ -7,6 +7,10 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { MARKER_BITS, MARKER_CELLS, sheetLayout, type Box, type SheetLayout } from './sheet-layout.ts';
 import type { SheetMeta } from './types.ts';
+import { sheetCodeLabel } from '../../../../src/shared/sheet-code.ts';
+import { plural } from '../../../../src/shared/ro-count.ts';
+
+const questionsLabel = (n: number) => plural(n, 'întrebare', 'întrebări');
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -88,7 +92,9 @@ export async function renderSheetPdf(meta: SheetMeta): Promise<Buffer> {
   line('bold', 10.5, meta.title, h.y + 19);
   line('body', 9, `Centru: ${meta.centreName}`, h.y + 36);
   line('body', 9, `Candidat: ${meta.candidateName}`, h.y + 50);
-  line('body', 7, `Foaia nr. ${meta.sheetId} · ${meta.questionCount} întrebări`, h.y + 66, '#333333');
+  // The number people read is the short code (src/shared/sheet-code.ts), the same the sheet's page
+  // shows; the UUID itself is in the QR code (and the PDF's metadata) only.
+  line('bold', 9, `Foaia nr. ${sheetCodeLabel(meta.sheetId)} · ${questionsLabel(meta.questionCount)}`, h.y + 64);
 
   const ins = layout.instructions;
   doc
