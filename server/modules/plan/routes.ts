@@ -1,0 +1,49 @@
+// Study plan routes (issue 31 §1): the candidate's plan and settings, the admin's exam dates.
+// The guard runs onRequest (401 before the body is read); writes are rate-limited per user.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { examDateBody, examDateParams, planSettingsBody } from '../../../src/shared/plan-schema.ts';
+import * as service from './service.ts';
+
+const perUser = (name: string, max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (req: { auth?: { id: number } | null; ip: string }) => `${name}:${req.auth?.id ?? req.ip}`,
+  },
+});
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['plan'];
+  const security = [{ bearer: [] }];
+  app.get(
+    '/plan',
+    {
+      onRequest: app.authenticate,
+      config: perUser('plan', 120),
+      schema: { tags, security, summary: 'Planul de studiu: azi, următoarele 14 zile, totalul până la examen, ce s-a schimbat' },
+    },
+    async (req) => service.getPlan(app.db, req.auth!.id),
+  );
+  app.put(
+    '/plan/settings',
+    {
+      onRequest: app.authenticate,
+      config: perUser('plan-settings', 30),
+      schema: { tags, security, body: planSettingsBody, summary: 'Centrele alese cu data examenului, minutele pe zi, ora mementoului' },
+    },
+    async (req) => ({ success: 'PLAN_SETTINGS_SAVED' as const, settings: await service.saveSettings(app.db, req.auth!.id, req.body) }),
+  );
+  app.put(
+    '/admin/exam-dates/:slug/:year',
+    {
+      onRequest: app.requireAdmin,
+      config: perUser('exam-dates', 60),
+      schema: { tags, security, params: examDateParams, body: examDateBody, summary: 'Data examenului unui centru într-un an (administrator)' },
+    },
+    async (req) => ({
+      success: 'EXAM_DATE_SAVED' as const,
+      exam_date: await service.saveExamDate(app.db, req.params.slug, req.params.year, req.body.exam_date, req.body.source, req.auth!.id),
+    }),
+  );
+};
+export default routes;

@@ -1,0 +1,34 @@
+// Study plan payloads (issue 31 §1), declared once for the server's serializers and the app.
+import type { Plan, PlanDay, PlanInput } from './plan/types.ts';
+
+export interface PlanCentreSetting {
+  slug: string;
+  name: string;
+  exam_date: string;
+}
+
+export interface PlanSettings {
+  centres: PlanCentreSetting[];
+  week_minutes: number[];
+  reminder_hour: number | null;
+}
+
+export interface ExamDateRow {
+  slug: string;
+  name: string;
+  year: number;
+  exam_date: string;
+  source: string;
+  is_demo: boolean;
+}
+
+/** GET /plan: today, the next PLAN_NEXT_DAYS days, totals to the last date, the line, the countdown;
+ *  `input` is what the plan was computed from, so a device recomputes today offline. */
+export interface PlanResponse {
+  plan: Omit<Plan, 'days'> & { days: PlanDay[]; explanation_text: string | null };
+  settings: PlanSettings;
+  /** This year's and next year's dates the administrator keeps (to prefill the settings). */
+  exam_dates: ExamDateRow[];
+  input: PlanInput;
+  computed_at: string;
+}
