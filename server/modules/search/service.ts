@@ -68,11 +68,11 @@ export async function search(db: Db, viewer: NonNullable<Viewer>, query: SearchQ
   if (!words.length) return empty;
   const tsq = tsQueryOf(words);
   const manual = query.manual ?? null;
-  const [grids, passages] = await Promise.all([
-    query.kind === 'chapters' ? [] : q.searchGrids(db, tsq, viewer.id, manual, SEARCH_LIMIT),
+  const [grids, passages] = await q.withIndexScans(db, async (tx) => [
+    query.kind === 'chapters' ? [] : await q.searchGrids(tx, tsq, viewer.id, manual, SEARCH_LIMIT),
     // Twice the page: a locked chapter's further paragraphs are folded into its first.
-    query.kind === 'grids' ? [] : q.searchPassages(db, tsq, manual, SEARCH_LIMIT * 2),
-  ]);
+    query.kind === 'grids' ? [] : await q.searchPassages(tx, tsq, manual, SEARCH_LIMIT * 2),
+  ] as const);
   return {
     ...empty,
     grids: grids.map((r) => gridHit(r, viewer, words)),
