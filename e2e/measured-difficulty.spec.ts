@@ -21,6 +21,7 @@ test('builder filter by measured difficulty, the share after answering, the perc
   const measured = page.getByRole('group', { name: 'Dificultate măsurată' });
   await expect(measured.getByText('Contează doar grilele cu cel puțin 30 de răspunsuri.')).toBeVisible();
   await measured.getByText('Grele', { exact: true }).click();
+  await expect(page.getByTestId('matching-grids')).toHaveText('Grile potrivite acum: 0.');
   await page.getByLabel('Număr de grile').fill('1');
   await page.getByRole('button', { name: 'Începe testul' }).click();
   await expect(page.getByText('Grile disponibile pentru aceste filtre: 0.')).toBeVisible();

@@ -1,8 +1,9 @@
 // Typed calls of the tests engine (server/modules/practice, review, stats/weak). The payload types
 // are declared once in src/shared/practice-payloads.ts, which the server's serializers return.
 import { api, request } from './client.ts';
-import type { CreateTestBody, TestStatus } from '../shared/test-schema.ts';
+import type { CreateTestBody, GridFilters, TestStatus } from '../shared/test-schema.ts';
 import type {
+  AvailableGridsResponse,
   HistoryPage,
   PutAnswerResponse,
   Ranking,
@@ -36,6 +37,8 @@ export type {
 
 export const createTest = (body: CreateTestBody) =>
   api.post<TestCreatedResponse>('/tests', body);
+/** How many grids the builder's filters allow (POST /tests/available). */
+export const fetchAvailable = (body: GridFilters) => api.post<AvailableGridsResponse>('/tests/available', body);
 export const fetchTest = (id: string) => api.get<TestDetail>(`/tests/${encodeURIComponent(id)}`);
 export const putAnswer = (
   testId: string,

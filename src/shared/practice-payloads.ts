@@ -94,6 +94,8 @@ export type PutAnswerResponse = {
 
 /** POST /tests, /tests/weak, /review/test */
 export type TestCreatedResponse = { success: 'TEST_CREATED'; test: ServerTest };
+/** POST /tests/available: grids the builder's filters allow this user. */
+export type AvailableGridsResponse = { available: number };
 /** POST /tests/:id/remaining */
 export type RemainingResponse = { remaining_s: number; status: TestStatus };
 /** POST /tests/:id/finish */

@@ -66,6 +66,18 @@ export const createTestBody = z.object({
 });
 export type CreateTestBody = z.input<typeof createTestBody>;
 
+/** POST /tests/available: the filters alone, to count the grids they allow before starting. */
+export const gridFiltersBody = createTestBody.pick({
+  manual_id: true,
+  chapter_ids: true,
+  difficulty: true,
+  measured: true,
+  only_unseen: true,
+  only_wrong: true,
+  only_favorites: true,
+});
+export type GridFilters = z.input<typeof gridFiltersBody>;
+
 export const answerBody = z.object({
   id: uuid,
   marked: letters,

@@ -123,6 +123,20 @@ describe('measured difficulty', () => {
     expect([both.status, both.body.available]).toEqual([422, 0]);
   });
 
+  it('counts the grids the filters allow before starting (POST /tests/available)', async () => {
+    const u = await makeUser(t.db, {});
+    const count = async (extra: object) => (await api(u, 'POST', '/tests/available', { manual_id: manualId, ...extra })).body.available;
+    expect(await count({})).toBe(4);
+    expect(await count({ measured: 'easy' })).toBe(1);
+    expect(await count({ measured: 'medium' })).toBe(1);
+    expect(await count({ measured: 'hard', difficulty: 'hard' })).toBe(0);
+    expect((await api(null, 'POST', '/tests/available', { manual_id: manualId })).status).toBe(401);
+    const bad = await api(u, 'POST', '/tests/available', { manual_id: manualId, measured: 'foarte' });
+    expect([bad.status, bad.body.errors?.measured]).toEqual([422, ['FORM_MEASURED_DIFFICULTY_INVALID']]);
+    const unknown = await api(u, 'POST', '/tests/available', { manual_id: 999999 });
+    expect([unknown.status, firstError(unknown)]).toEqual([422, 'FORM_MANUAL_INVALID']);
+  });
+
   it('answers a bad band with a Romanian code, not a 500', async () => {
     const u = await makeUser(t.db, {});
     for (const bad of ['foarte-grele', 7, { band: 'easy' }, ['easy'], '']) {

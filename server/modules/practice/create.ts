@@ -3,7 +3,7 @@
 // client's id.
 import type { Db } from '../../db/db.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { CreateTestBody } from '../../../src/shared/test-schema.ts';
+import type { CreateTestBody, GridFilters } from '../../../src/shared/test-schema.ts';
 import type { ServerTest } from '../../../src/shared/practice-payloads.ts';
 import { allowedGrid, insertTest, isPremium, notEnoughGrids } from './engine.ts';
 import { TEST_COLUMNS, serializeTest, type TestRow } from './model.ts';
@@ -14,16 +14,8 @@ export async function tableExists(db: Db, name: string): Promise<boolean> {
   return row?.found === true;
 }
 
-export async function createTest(
-  db: Db,
-  userId: number,
-  body: CreateTestBody,
-): Promise<{ test: ServerTest; created: boolean }> {
-  if (body.id) {
-    const existing = await db.one<TestRow>(`select ${TEST_COLUMNS} from tests t where t.id = $1`, [body.id]);
-    if (existing && existing.user_id !== userId) throw badRequest('FORM_UUID_INVALID', 'id');
-    if (existing) return { test: serializeTest(existing), created: false };
-  }
+/** The grids a builder's filters allow this user, as SQL (shared by POST /tests and /tests/available). */
+async function filterWhere(db: Db, userId: number, body: GridFilters): Promise<{ where: string[]; params: unknown[]; chapterIds: number[] }> {
   const manual = await db.one('select 1 from manuals where id = $1', [body.manual_id]);
   if (!manual) throw badRequest('FORM_MANUAL_INVALID', 'manual_id');
   const chapterIds = [...new Set(body.chapter_ids ?? [])];
@@ -61,6 +53,27 @@ export async function createTest(
       where.push('g.id in (select f.grid_id from favorites f where f.user_id = $1)');
     else where.push('false');
   }
+  return { where, params, chapterIds };
+}
+
+/** POST /tests/available: how many grids the filters allow (the builder says it before starting). */
+export async function availableGrids(db: Db, userId: number, body: GridFilters): Promise<number> {
+  const { where, params } = await filterWhere(db, userId, body);
+  const row = await db.one<{ n: number }>(`select count(*)::int as n from grids g join chapters c on c.id = g.chapter_id where ${where.join(' and ')}`, params);
+  return row?.n ?? 0;
+}
+
+export async function createTest(
+  db: Db,
+  userId: number,
+  body: CreateTestBody,
+): Promise<{ test: ServerTest; created: boolean }> {
+  if (body.id) {
+    const existing = await db.one<TestRow>(`select ${TEST_COLUMNS} from tests t where t.id = $1`, [body.id]);
+    if (existing && existing.user_id !== userId) throw badRequest('FORM_UUID_INVALID', 'id');
+    if (existing) return { test: serializeTest(existing), created: false };
+  }
+  const { where, params, chapterIds } = await filterWhere(db, userId, body);
   // Retest: exactly the given grids (each still allowed to this user), in the given order.
   const wanted = body.grid_ids ? [...new Set(body.grid_ids)] : null;
   if (wanted) {

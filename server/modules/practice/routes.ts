@@ -4,16 +4,17 @@ import {
   answerBody,
   countBody,
   createTestBody,
+  gridFiltersBody,
   historyQuery,
   remainingBody,
   syncBody,
 } from '../../../src/shared/test-schema.ts';
 import { abandon, finish, getTest, history, remove, setRemaining } from './service.ts';
-import { createTest } from './create.ts';
+import { availableGrids, createTest } from './create.ts';
 import { putAnswer } from './answers.ts';
 import { ranking, results } from './results.ts';
 import { syncTests } from './sync.ts';
-import type { SyncResponse, TestCreatedResponse } from '../../../src/shared/practice-payloads.ts';
+import type { AvailableGridsResponse, SyncResponse, TestCreatedResponse } from '../../../src/shared/practice-payloads.ts';
 import { createWeakTest } from '../stats/weak.ts';
 import { idParam, plainString } from '../../../src/shared/input-rules.ts';
 
@@ -29,6 +30,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const { test, created } = await createTest(app.db, req.auth!.id, req.body);
     return reply.code(created ? 201 : 200).send({ success: 'TEST_CREATED', test } satisfies TestCreatedResponse);
   });
+
+  app.post(
+    '/tests/available',
+    { ...auth, schema: { tags, security, body: gridFiltersBody, description: 'Câte grile permit filtrele constructorului de teste.' } },
+    async (req): Promise<AvailableGridsResponse> => ({ available: await availableGrids(app.db, req.auth!.id, req.body) }),
+  );
 
   app.post(
     '/tests/sync',

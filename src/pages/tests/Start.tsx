@@ -9,6 +9,7 @@ import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';
 import { createOfflineTest, NotEnoughGridsError, storeServerTest, type TestFilters } from '../../offline/local-tests.ts';
 import { createOnline } from '../../offline/create-test.ts';
+import { fetchAvailable } from '../../api/practice.ts';
 import { getCourse, listCourses } from '../../api/courses.ts';
 import { ApiError } from '../../api/errors.ts';
 import { createTestBody, TEST_COUNT_MAX, TEST_TIME_LIMIT_MIN_MAX } from '../../shared/test-schema.ts';
@@ -96,6 +97,24 @@ export default function Start() {
       live = false;
     };
   }, [manual?.id, manual?.slug, online]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Online, the builder says how many grids the filters allow before starting (a refusal says it too).
+  const [matching, setMatching] = useState<number | null>(null);
+  useEffect(() => {
+    setMatching(null);
+    if (!online || !manualId) return;
+    let live = true;
+    const filters = { manual_id: manualId, chapter_ids: chapterIds, difficulty: difficulty || null, measured: measured || null, only_unseen: onlyUnseen, only_wrong: onlyWrong, only_favorites: onlyFavorites };
+    const timer = setTimeout(() => {
+      fetchAvailable(filters)
+        .then((r) => live && setMatching(r.available))
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [online, manualId, chapterIds, difficulty, measured, onlyUnseen, onlyWrong, onlyFavorites]);
 
   const toggleChapter = (id: number) => setChapterIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
@@ -243,6 +262,11 @@ export default function Start() {
           </label>
         </fieldset>
 
+        {matching !== null && available === null ? (
+          <p className="form-field__hint" role="status" data-testid="matching-grids">
+            Grile potrivite acum: {matching}.
+          </p>
+        ) : null}
         <FormErrors codes={fe('general')} />
         {available !== null ? (
           <p className="form-field__hint" role="status">
