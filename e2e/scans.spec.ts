@@ -51,9 +51,17 @@ test('paper simulation: print the sheet, photograph it, confirm the uncertain ro
   expect(download.suggestedFilename()).toMatch(/^foaie-raspuns-.*\.pdf$/);
   const pdf = await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c as Buffer[]));
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
-  const sheetId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(text)?.[0];
-  expect(sheetId, text.slice(0, 400)).toBeTruthy();
+  const parsed = new PDFParse({ data: new Uint8Array(pdf) });
+  const text = (await parsed.getText()).text;
+  // The sheet's UUID is in its QR code (and the PDF's metadata); people read its short code, on the
+  // sheet and on the page alike (issue 32 §3).
+  const sheetId = String((await parsed.getInfo()).info.Subject);
+  expect(sheetId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  expect(text).not.toContain(sheetId);
+  const code = /Foaia nr\. ([0-9A-Z]{4}-[0-9A-Z]{4}) · /.exec(text)?.[1];
+  expect(code, text.slice(0, 400)).toBeTruthy();
+  await expect(page.getByTestId('sheet-code')).toContainText(`Numărul foii tale: ${code}`);
+  await shoot(page, shots, 'sheet-code', '.sheet-steps');
 
   // 2. A photo of something else: read off the request path, refused with its Romanian reason.
   const table = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#a58b62' } }).jpeg().toBuffer();
@@ -68,16 +76,20 @@ test('paper simulation: print the sheet, photograph it, confirm the uncertain ro
   const otherDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Descarcă foaia (PDF)' }).click();
   const otherPdf = await (await (await otherDownload).createReadStream()).toArray().then((c) => Buffer.concat(c as Buffer[]));
-  const otherText = (await new PDFParse({ data: new Uint8Array(otherPdf) }).getText()).text;
-  const other = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}) · (\d+) întrebări/.exec(otherText);
-  expect(other?.[1], otherText.slice(0, 400)).not.toBe(sheetId);
+  const otherParsed = new PDFParse({ data: new Uint8Array(otherPdf) });
+  const otherText = (await otherParsed.getText()).text;
+  const other = [String((await otherParsed.getInfo()).info.Subject), /· (\d+) (?:de )?întrebări/.exec(otherText)?.[1]];
+  expect(other[0], otherText.slice(0, 400)).not.toBe(sheetId);
   await page.goto(`/teste/simulare/foaie/${GALATI}`);
-  await input.setInputFiles({ name: 'alta.jpg', mimeType: 'image/jpeg', buffer: await filledSheetPhoto(other![1]!, Number(other![2])) });
+  await input.setInputFiles({ name: 'alta.jpg', mimeType: 'image/jpeg', buffer: await filledSheetPhoto(other[0]!, Number(other[1])) });
   await page.getByRole('button', { name: 'Trimite foaia' }).click();
   await expect(page.locator('.scan-status')).toContainText('Foaia din fotografie aparține altei simulări', { timeout: 60_000 });
   await shoot(page, shots, 'sheet-wrong', '.scan-status');
 
-  // 3. The filled sheet: read, one row uncertain, shown with its crop.
+  // 3. The filled sheet, sent during a session on the page's clock: read, one row uncertain, shown with its crop.
+  await page.getByRole('button', { name: 'Pornește cronometrul' }).click();
+  await page.getByRole('button', { name: 'Da, pornește' }).click();
+  await expect(page.getByRole('timer')).toContainText('Timp rămas');
   await input.setInputFiles({ name: 'foaie.jpg', mimeType: 'image/jpeg', buffer: await filledSheetPhoto(sheetId!, questionCount) });
   await page.getByRole('button', { name: 'Trimite foaia' }).click();
   const review = page.locator('.scan-review');
@@ -95,12 +107,33 @@ test('paper simulation: print the sheet, photograph it, confirm the uncertain ro
   // The faint E marks were not meant: the candidate leaves them out and confirms.
   await page.getByRole('button', { name: 'Confirmă și vezi nota' }).click();
   await expect(page.locator('.scan-status')).toContainText('Foaia a fost corectată.');
-  await page.getByRole('link', { name: 'Vezi rezultatul' }).click();
+  await page.locator('.scan-status').getByRole('link', { name: 'Vezi rezultatul' }).click();
   await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}\/rezultate$/);
   const result = page.locator('.sim-result');
   // The ranked block follows the outbox and the server's result (simulations.spec.ts: past 10 s in CI).
   await expect(result).toContainText('Simulare Galați — model 2026', { timeout: 30_000 });
   await expect(result.getByTestId('sim-rank')).toHaveText(/^\d+ din \d+$/);
+  // The tables per subject and chapter say what each figure counts (issue 32 §3).
+  const chapters = result.locator('table.sim-breakdown', { hasText: 'Pe capitole' });
+  await expect(chapters.locator('thead th')).toHaveText(['Capitolul', 'Puncte obținute', 'Grile corecte']);
+  await expect(chapters.locator('tbody td').first()).toHaveText(/^\d+(,\d+)? din \d+(,\d+)?$/);
+  await shoot(page, shots, 'sim-breakdown', 'table.sim-breakdown >> nth=1 >> caption');
+
+  // The sheet's page says it was graded, and the session clock, started before, has stopped (issue 32 §3).
+  await page.goto(`/teste/simulare/foaie/${GALATI}`);
+  await expect(page.locator('.sheet-graded')).toContainText('Foaia ta a fost corectată.');
+  await expect(page.locator('.sheet-graded').getByRole('link', { name: 'Vezi rezultatul' })).toHaveAttribute('href', /\/teste\/[0-9a-f-]{36}\/rezultate$/);
+  const stopped = page.getByRole('timer');
+  await expect(stopped).toContainText('Cronometru oprit');
+  await expect(stopped).toContainText('când ai trimis foaia');
+  const shown = await stopped.locator('.paper-clock__time').innerText();
+  await expect(page.getByRole('button', { name: 'Pregătește o sesiune nouă' })).toBeVisible();
+  await shoot(page, shots, 'sheet-graded');
+  // A reload keeps it stopped at the same figure (a running clock would have moved on by now).
+  await page.reload();
+  await expect(page.getByRole('timer')).toContainText('Cronometru oprit');
+  await expect(page.getByRole('timer').locator('.paper-clock__time')).toHaveText(shown);
+  await expect(page.locator('.sheet-graded')).toContainText('cronometrul s-a oprit');
 
   // The history says where it was solved; the notification of the reading leads to the sheet page.
   await page.goto('/teste/istoric');

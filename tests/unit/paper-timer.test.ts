@@ -7,10 +7,12 @@ import {
   clearSession,
   loadSession,
   paperTimerKey,
+  gradedStop,
   parseSession,
   phaseOf,
   secondsLeft,
   startSession,
+  stopSession,
 } from '../../src/components/simulations/paper-timer.ts';
 
 const t0 = Date.parse('2026-11-26T09:00:00.000Z');
@@ -49,5 +51,26 @@ describe('paper session clock', () => {
   it('ignores a stored value that is not a session', () => {
     for (const raw of [null, '', 'x', '{}', '{"started_at":"ieri","limit_s":60}', '{"started_at":"2026-11-26T09:00:00Z","limit_s":-5}', '{"started_at":"2026-11-26T09:00:00Z","limit_s":99999999}'])
       expect(parseSession(raw)).toBeNull();
+  });
+
+  it('stops where the sheet graded in this session was sent, and stays stopped on a new read (issue 32 §3)', () => {
+    const key = paperTimerKey(1, 'sim-x');
+    const s = startSession(key, 3600, t0);
+    const at = (min: number) => new Date(t0 + min * 60_000).toISOString();
+    // A sheet graded before this session, or one still being read, does not stop it.
+    expect(gradedStop(s, [{ status: 'graded', created_at: at(-60) }, { status: 'processing', created_at: at(20) }])).toBeNull();
+    const stop = gradedStop(s, [{ status: 'graded', created_at: at(50) }, { status: 'graded', created_at: at(40) }, { status: 'failed', created_at: at(30) }]);
+    expect(stop).toBe(at(40));
+    stopSession(key, s, stop!);
+    const reloaded = loadSession(key)!;
+    expect(reloaded.stopped_at).toBe(at(40));
+    // Stopped: the same time left however late the page is looked at, never 'over'.
+    expect(phaseOf(reloaded, t0 + 5 * 3600_000)).toBe('graded');
+    expect(secondsLeft(reloaded, t0 + 5 * 3600_000)).toBe(20 * 60);
+    expect(secondsLeft(reloaded, t0 + 41 * 60_000)).toBe(20 * 60);
+    // A stop before the start is not a session's stop.
+    expect(parseSession(JSON.stringify({ ...s, stopped_at: at(-1) }))).toEqual(s);
+    clearSession(key);
+    expect(loadSession(key)).toBeNull();
   });
 });

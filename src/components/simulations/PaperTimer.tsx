@@ -2,20 +2,25 @@
 // and cannot be paused or stopped, as in the exam room; it keeps counting through reloads (the start
 // is kept on this device for this account and simulation). With 10 minutes left and at the end it
 // says so, aloud for screen readers too, and tells the candidate to stop writing. Only this device
-// knows about it: the text says so and claims nothing more.
+// knows about it: the text says so and claims nothing more. A sheet sent in the session and graded
+// ends it: the clock stands where the sheet was sent, after reloads too (paper-timer.ts).
 // `PaperClock` sits at the top of the page (sticky while the time runs, so a phone lying beside the
 // sheet shows it without scrolling); `PaperTimerControls` is step 2's start and new-session buttons.
 import { useEffect, useState } from 'react';
+import type { ScanPayload } from '../../shared/scan-schema.ts';
 import { formatClock, spokenClock } from '../../offline/timer.ts';
 import { minutesLabel } from './format.ts';
 import {
   clearSession,
   endsAt,
+  gradedStop,
   loadSession,
   paperTimerKey,
   phaseOf,
   secondsLeft,
   startSession,
+  stopSession,
+  stoppedAt,
   type PaperPhase,
   type PaperSession,
 } from './paper-timer.ts';
@@ -29,8 +34,11 @@ export type PaperTimerState = {
   startAgain: () => void;
 };
 
-/** The clock of this account and simulation (null until both are known: then nothing is stored or read). */
-export function usePaperTimer(userId: number | null, simulationId: string, limitS: number): PaperTimerState {
+/**
+ * The clock of this account and simulation (null until both are known: then nothing is stored or
+ * read), stopped once one of `scans` sent during the session is graded.
+ */
+export function usePaperTimer(userId: number | null, simulationId: string, limitS: number, scans: readonly ScanPayload[] = []): PaperTimerState {
   const key = userId === null ? null : paperTimerKey(userId, simulationId);
   const [session, setSession] = useState<PaperSession | null>(() => (key ? loadSession(key) : null));
   const [sessionKey, setSessionKey] = useState(key);
@@ -41,6 +49,10 @@ export function usePaperTimer(userId: number | null, simulationId: string, limit
     setSession(key ? loadSession(key) : null);
   }
   const phase = phaseOf(session, now);
+  const stop = session && !session.stopped_at ? gradedStop(session, scans) : null;
+  useEffect(() => {
+    if (stop && key && session) setSession(stopSession(key, session, stop));
+  }, [stop, key, session]);
 
   // Started or cleared in another tab of this browser.
   useEffect(() => {
@@ -52,7 +64,7 @@ export function usePaperTimer(userId: number | null, simulationId: string, limit
     return () => window.removeEventListener('storage', onStorage);
   }, [key]);
   useEffect(() => {
-    if (phase === 'idle' || phase === 'over') return;
+    if (phase === 'idle' || phase === 'over' || phase === 'graded') return;
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, [phase]);
@@ -78,6 +90,18 @@ export function usePaperTimer(userId: number | null, simulationId: string, limit
 export function PaperClock({ timer }: { timer: PaperTimerState }) {
   const { session, phase, left } = timer;
   if (!session) return null;
+  if (phase === 'graded')
+    return (
+      <div className="paper-timer paper-timer--graded">
+        <div className="paper-clock" role="timer" aria-label={`Cronometru oprit: foaia a fost corectată; timp rămas la trimitere ${spokenClock(left)}`}>
+          <span className="paper-clock__label">Cronometru oprit</span>
+          <span className="paper-clock__time" aria-hidden="true">
+            {formatClock(left)}
+          </span>
+          <span className="paper-clock__end">{`oprit la ${stoppedAt(session)}, când ai trimis foaia`}</span>
+        </div>
+      </div>
+    );
   return (
     <div className={`paper-timer paper-timer--${phase}`}>
       <div className="paper-clock" role="timer" aria-label={phase === 'over' ? 'Timpul s-a terminat' : `Timp rămas: ${spokenClock(left)}`}>
@@ -109,10 +133,14 @@ export function PaperTimerControls({ timer }: { timer: PaperTimerState }) {
         Cronometrul merge, sus pe pagină. Nu se poate opri sau pune pe pauză și merge doar pe acest dispozitiv.
       </p>
     );
-  if (timer.phase === 'over')
+  if (timer.phase === 'over' || timer.phase === 'graded')
     return (
       <div className="paper-timer">
-        <p className="muted paper-timer__note">Timpul acestei sesiuni s-a terminat. Poți rezolva din nou simularea altă dată, cu o sesiune nouă.</p>
+        <p className="muted paper-timer__note">
+          {timer.phase === 'graded'
+            ? 'Foaia trimisă în această sesiune a fost corectată, așa că cronometrul s-a oprit. Poți rezolva din nou simularea altă dată, cu o sesiune nouă.'
+            : 'Timpul acestei sesiuni s-a terminat. Poți rezolva din nou simularea altă dată, cu o sesiune nouă.'}
+        </p>
         <button type="button" className="btn btn--ghost" onClick={timer.startAgain}>
           Pregătește o sesiune nouă
         </button>

@@ -1,6 +1,8 @@
 // /teste/simulare/foaie/:id — a simulation on paper: print the question booklet and the answer sheet
 // (PDF with the sheet's QR code), solve with the session clock running, fill it in, photograph it; the photos are read off the request path and the result
 // comes back live (and in the notifications); uncertain rows are confirmed here, then the grade.
+// Once the sheet is graded the page says so at the top and the session clock stops (issue 32 §3);
+// the sheet's short code, printed on it, is shown here so paper and screen can be matched.
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -9,7 +11,8 @@ import { downloadBooklet, downloadSheet, fetchScan, fetchScans } from '../../api
 import { saveBlob } from '../../api/invoices.ts';
 import { errorCode } from '../../api/errors.ts';
 import { app } from '../../state/app.ts';
-import type { ScanPayload } from '../../shared/scan-schema.ts';
+import type { ScanPayload, ScanSheet } from '../../shared/scan-schema.ts';
+import { Link } from '../../router/Link.tsx';
 import { useScanEvents } from '../../realtime/scan-events.ts';
 import { PageNotices } from '../../components/simulations/PageNotices.tsx';
 import { ScanUpload } from '../../components/simulations/ScanUpload.tsx';
@@ -28,10 +31,12 @@ export default function SimulationSheet() {
   const { online, product, user } = useSnapshot(app);
   const [sim, setSim] = useState<SimulationSummary | null>(null);
   const [scans, setScans] = useState<ScanPayload[]>([]);
+  const [sheet, setSheet] = useState<ScanSheet | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [printing, setPrinting] = useState<'sheet' | 'booklet' | null>(null);
   const latest = scans[0];
-  const timer = usePaperTimer(user?.id ?? null, id, sim?.time_limit_s ?? 0);
+  const timer = usePaperTimer(user?.id ?? null, id, sim?.time_limit_s ?? 0, scans);
+  const graded = scans.find((s) => s.status === 'graded' && s.test_id);
 
   const replace = useCallback((s: ScanPayload) => setScans((list) => [s, ...list.filter((x) => x.id !== s.id)]), []);
 
@@ -43,6 +48,7 @@ export default function SimulationSheet() {
         if (!live) return;
         setSim(d.simulation);
         setScans(l.scans);
+        setSheet(l.sheet);
       })
       .catch((err) => live && setError(errorCode(err)));
     return () => {
@@ -72,6 +78,8 @@ export default function SimulationSheet() {
     try {
       if (what === 'sheet') saveBlob(await downloadSheet(id), `foaie-raspuns-${id.slice(0, 8)}.pdf`);
       else saveBlob(await downloadBooklet(id), `subiecte-${id.slice(0, 8)}.pdf`);
+      // The first print makes the sheet: its code is now there to show.
+      if (!sheet) setSheet((await fetchScans(id)).sheet);
     } catch (err) {
       setError(errorCode(err));
     } finally {
@@ -90,6 +98,16 @@ export default function SimulationSheet() {
         ) : null}
       </header>
       <PageNotices online={online} error={error} product={product} />
+      {graded && (timer.phase === 'graded' || !timer.session) ? (
+        <div className="notice sheet-graded" role="status">
+          <p>
+            <strong>Foaia ta a fost corectată.</strong> Rezultatul este gata{timer.phase === 'graded' ? ', iar cronometrul s-a oprit' : ''}.
+          </p>
+          <Link to={`/teste/${graded.test_id}/rezultate`} className="btn btn--primary">
+            Vezi rezultatul
+          </Link>
+        </div>
+      ) : null}
       {sim && user ? <PaperClock timer={timer} /> : null}
       <ol className="sheet-steps">
         <li className="card sheet-step">
@@ -106,6 +124,11 @@ export default function SimulationSheet() {
               {printing === 'sheet' ? 'Se pregătește…' : 'Descarcă foaia (PDF)'}
             </button>
           </div>
+          {sheet ? (
+            <p className="sheet-code" data-testid="sheet-code">
+              Numărul foii tale: <strong>{sheet.code}</strong>. Îl găsești tipărit sus pe foaie, lângă codul QR.
+            </p>
+          ) : null}
         </li>
         <li className="card sheet-step">
           <h2>Rezolvă și completează</h2>
