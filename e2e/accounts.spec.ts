@@ -1,6 +1,6 @@
 // Order 1: accounts end to end against the real server and its mail outbox.
 import { test, expect } from './fixtures.ts';
-import { DEMO, login, mailLink } from './helpers.ts';
+import { DEMO, login, mailLink, shoot } from './helpers.ts';
 
 test('register → email link from the outbox → almost there → dashboard', async ({ page }) => {
   const email = `ana.${Date.now()}@exemplu.ro`;
@@ -21,11 +21,24 @@ test('register → email link from the outbox → almost there → dashboard', a
 
   await page.goto('/teste');
   await expect(page).toHaveURL(/\/inca-un-pas/);
-  await page.getByLabel('Manualul după care înveți').selectOption({ index: 1 });
+  // Every manual at once (issue 32 §5: biology and chemistry together); none is refused first.
+  const manuals = page.getByRole('group', { name: 'Manualele după care înveți' });
   await page.getByLabel('Specializarea').selectOption({ index: 1 });
   await page.getByLabel('Centrul universitar').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Salvează și începe' }).click();
+  await expect(manuals).toContainText('Alege cel puțin un manual.');
+  await shoot(page, process.env.PROFILE_SHOTS, 'profile-manuals-required', '.form-card');
+  const boxes = manuals.getByRole('checkbox');
+  const count = await boxes.count();
+  for (let i = 0; i < count; i++) await boxes.nth(i).check();
+  await page.getByRole('button', { name: 'Salvează și începe' }).click();
   await expect(page).toHaveURL(/\/teste$/);
+  // The account page shows them all chosen; the courses list them first, marked.
+  await page.goto('/cont');
+  for (let i = 0; i < count; i++) await expect(page.getByRole('group', { name: 'Manualele după care înveți' }).getByRole('checkbox').nth(i)).toBeChecked();
+  await shoot(page, process.env.PROFILE_SHOTS, 'profile-manuals-account', '#profil');
+  await page.goto('/ai/cursuri');
+  await expect(page.locator('.manual-card .ctag')).toHaveCount(count);
   // The navbar greets by what the person asked to be called, not the first word ("Marinescu").
   await expect(page.locator('.sidebar__name')).toHaveText('Ana');
 });

@@ -96,7 +96,8 @@ export async function registerAccount(
   await page.goto(link.pathname + link.search);
   await expect(page.getByText(/confirmat/i).first()).toBeVisible();
   await page.goto('/teste');
-  await page.getByLabel('Manualul după care înveți').selectOption({ index: 1 });
+  // One or more manuals (issue 32 §5): the first is enough here.
+  await page.getByRole('group', { name: 'Manualele după care înveți' }).getByRole('checkbox').first().check();
   await page.getByLabel('Specializarea').selectOption({ index: 1 });
   await page.getByLabel('Centrul universitar').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Salvează și începe' }).click();

@@ -2,10 +2,12 @@
 // and the contact form.
 import { api } from './client.ts';
 import type { ProfileLists, User } from '../shared/types.ts';
+import type { CompleteProfileBody } from '../shared/validation.ts';
 
 export type SuccessResponse = { success: string };
 export type UserResponse = { success: string; user?: User };
-export type ProfilePayload = { manual_id: number; specialization_id: number; center_id: number };
+/** manual_ids: one or more (issue 32 §5); the server still takes a lone manual_id from older clients. */
+export type ProfilePayload = CompleteProfileBody;
 
 export function getCurrentUser(): Promise<User> {
   return api.get<{ user: User }>('user').then((res) => res.user);

@@ -208,25 +208,29 @@ function waitForUser(): Promise<User> {
 let autoRunning: Promise<void> | null = null;
 
 /**
- * Downloads the manual of the user's profile (user.manual_id) once after sign-in, when online.
- * Safe to call many times (main.tsx and /ai/cursuri call it); never throws.
+ * Downloads the manuals of the user's profile (user.manual_ids: one or more) once after sign-in,
+ * when online. Safe to call many times (main.tsx and /ai/cursuri call it); never throws.
  */
 export function autoDownloadProfileManual(): Promise<void> {
   autoRunning ??= (async () => {
     try {
       const user = await waitForUser();
-      if (!user.manual_id) return;
+      const ids = user.manual_ids?.length ? user.manual_ids : user.manual_id ? [user.manual_id] : [];
+      if (!ids.length) return;
       if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-      if (await db.meta.get(autoKey(user.id))) return;
-      if (await isDownloaded(user.manual_id)) {
-        await db.meta.put({ key: autoKey(user.id), value: new Date().toISOString() });
-        return;
+      // Per set of manuals: one added to the profile later is downloaded too.
+      const key = ids.length > 1 ? `${autoKey(user.id)}:${ids.join('.')}` : autoKey(user.id);
+      if (await db.meta.get(key)) return;
+      const missing: number[] = [];
+      for (const id of ids) if (!(await isDownloaded(id))) missing.push(id);
+      if (missing.length) {
+        const { manuals } = await listCourses();
+        for (const id of missing) {
+          const manual = manuals.find((m) => m.id === id);
+          if (manual) await downloadManual(manual.slug);
+        }
       }
-      const { manuals } = await listCourses();
-      const manual = manuals.find((m) => m.id === user.manual_id);
-      if (!manual) return;
-      await downloadManual(manual.slug);
-      await db.meta.put({ key: autoKey(user.id), value: new Date().toISOString() });
+      await db.meta.put({ key, value: new Date().toISOString() });
     } catch {
       /* tried again at the next start */
     } finally {

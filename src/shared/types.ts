@@ -13,7 +13,10 @@ export type User = {
   is_premium: boolean;
   is_admin: boolean;
   theme: Theme;
+  /** The first of manual_ids: what a screen about one manual starts with. */
   manual_id: number | null;
+  /** Every manual the candidate learns from (issue 32 §5), in their order; empty before the profile. */
+  manual_ids: number[];
   specialization_id: number | null;
   center_id: number | null;
   email_verified_at: string | null;

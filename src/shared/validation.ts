@@ -111,11 +111,34 @@ export const googleLoginBody = z.object({
   ),
 });
 
-export const completeProfileBody = z.object({
-  manual_id: id('FORM_MANUAL_INVALID'),
-  specialization_id: id('FORM_SPECIALIZATION_INVALID'),
-  center_id: id('FORM_CENTER_INVALID'),
-});
+/** How many manuals a profile may hold (there are a handful: biology, chemistry, …). */
+export const PROFILE_MANUALS_MAX = 10;
+
+/**
+ * The profile (issue 32 §5): one or more manuals (`manual_ids`, in the candidate's order; the first
+ * is what one-manual screens use), the specialization and the centre. `manual_id` alone is still
+ * taken (older clients): it stands for `manual_ids: [manual_id]`.
+ */
+export const completeProfileBody = z
+  .object({
+    manual_ids: z
+      .array(id('FORM_MANUAL_INVALID'), { error: 'FORM_MANUAL_INVALID' })
+      .max(PROFILE_MANUALS_MAX, 'FORM_MANUAL_INVALID')
+      .optional(),
+    manual_id: id('FORM_MANUAL_INVALID').optional(),
+    specialization_id: id('FORM_SPECIALIZATION_INVALID'),
+    center_id: id('FORM_CENTER_INVALID'),
+  })
+  .refine((b) => (b.manual_ids ? b.manual_ids.length > 0 : b.manual_id !== undefined), {
+    message: 'FORM_MANUALS_REQUIRED',
+    path: ['manual_ids'],
+    // Said with the other fields' errors too, unless the manuals themselves are malformed.
+    when: (p) => !p.issues.some((i) => i.path?.[0] === 'manual_ids' || i.path?.[0] === 'manual_id'),
+  });
+export type CompleteProfileBody = z.infer<typeof completeProfileBody>;
+
+/** The manuals a profile body chooses, each once, in order. */
+export const profileManualIds = (b: CompleteProfileBody): number[] => [...new Set(b.manual_ids ?? (b.manual_id ? [b.manual_id] : []))];
 
 export const themeBody = z.object({ theme });
 export const acknowledgeBannerBody = z.object({ value: z.boolean({ error: 'FIELD_INVALID' }) });

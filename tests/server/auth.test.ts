@@ -429,6 +429,8 @@ describe('user payload', () => {
       is_admin: false,
       theme: 'dark',
       manual_id: 1,
+      // A row from before migration 044 (no manual_ids): its one manual.
+      manual_ids: [1],
       specialization_id: 2,
       center_id: 3,
       email_verified_at: '2026-01-02T03:04:05.000Z',

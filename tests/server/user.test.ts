@@ -396,8 +396,43 @@ describe('PUT /user/profile', () => {
     expect(row!.manual_id).toBeNull();
   });
 
+  it('holds one or more manuals (issue 32 §5): stored in the list given, each once, the first as manual_id', async () => {
+    const u = await createUser(t.db);
+    const chem = manualId + 1;
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/v1/user/profile', headers: bearer(u.token), payload });
+    const res = await put({ manual_ids: [chem, manualId, chem], specialization_id: specId, center_id: centerId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ manual_id: chem, manual_ids: [chem, manualId] });
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(u.token) });
+    expect(me.json().user).toMatchObject({ manual_id: chem, manual_ids: [chem, manualId] });
+    // An older client's lone manual_id is a list of one.
+    const old = await put({ manual_id: manualId, specialization_id: specId, center_id: centerId });
+    expect(old.json().user).toMatchObject({ manual_id: manualId, manual_ids: [manualId] });
+
+    // Refused, the profile unchanged: an empty list, an unknown or unpublished manual among known
+    // ones, too many, malformed entries; every answer a Romanian code, never a 500.
+    const refusals: Array<[object, Record<string, string[]>]> = [
+      [{ manual_ids: [] }, { manual_ids: ['FORM_MANUALS_REQUIRED'] }],
+      [{}, { manual_ids: ['FORM_MANUALS_REQUIRED'] }],
+      [{ manual_ids: [manualId, 999_999] }, { manual_ids: ['FORM_MANUAL_INVALID'] }],
+      [{ manual_ids: [manualId, hiddenManualId] }, { manual_ids: ['FORM_MANUAL_INVALID'] }],
+      [{ manual_ids: [manualId, 2_147_483_648] }, { 'manual_ids.1': ['FORM_MANUAL_INVALID'] }],
+      [{ manual_ids: Array.from({ length: 11 }, () => manualId) }, { manual_ids: ['FORM_MANUAL_INVALID'] }],
+      [{ manual_ids: 'biologie' }, { manual_ids: ['FORM_MANUAL_INVALID'] }],
+      [{ manual_ids: [null] }, { 'manual_ids.0': ['FORM_MANUAL_INVALID'] }],
+    ];
+    for (const [manuals, errors] of refusals) {
+      const r = await put({ ...manuals, specialization_id: specId, center_id: centerId });
+      expect(r.statusCode, JSON.stringify(manuals)).toBe(422);
+      expect(r.json(), JSON.stringify(manuals)).toEqual({ errors });
+    }
+    const row = await t.db.one<{ manual_id: number; manual_ids: number[] }>('select manual_id, manual_ids from users where id = $1', [u.id]);
+    expect(row).toEqual({ manual_id: manualId, manual_ids: [manualId] });
+  });
+
   it.each([
-    [{}, ['manual_id', 'specialization_id', 'center_id']],
+    [{}, ['manual_ids', 'specialization_id', 'center_id']],
     [
       { manual_id: '1', specialization_id: 1.5, center_id: -1 },
       ['manual_id', 'specialization_id', 'center_id'],
@@ -412,7 +447,8 @@ describe('PUT /user/profile', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual([...fields].sort());
-    expect(res.json().errors.manual_id).toEqual(['FORM_MANUAL_INVALID']);
+    if ('manual_id' in payload) expect(res.json().errors.manual_id).toEqual(['FORM_MANUAL_INVALID']);
+    else expect(res.json().errors.manual_ids).toEqual(['FORM_MANUALS_REQUIRED']);
   });
 });
 

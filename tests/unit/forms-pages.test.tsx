@@ -21,7 +21,7 @@ vi.mock('../../src/api/auth.ts', () => ({
 vi.mock('../../src/api/account.ts', () => ({
   getCurrentUser: vi.fn(),
   getProfileLists: vi.fn(async () => ({
-    manuals: [{ id: 1, name: 'Biologie' }],
+    manuals: [{ id: 1, name: 'Biologie' }, { id: 4, name: 'Chimie' }],
     specializations: [{ id: 2, name: 'Medicină generală' }],
     centers: [{ id: 3, name: 'Cluj-Napoca' }],
   })),
@@ -54,6 +54,7 @@ const baseUser: User = {
   is_admin: false,
   theme: 'light',
   manual_id: 1,
+  manual_ids: [1],
   specialization_id: 2,
   center_id: 3,
   email_verified_at: '2026-01-01T00:00:00Z',
@@ -148,19 +149,23 @@ describe('Login page', () => {
 });
 
 describe('Almost there page', () => {
-  it('requires the three selections, then saves and goes to /teste', async () => {
-    app.user = { ...baseUser, manual_id: null, specialization_id: null, center_id: null };
+  it('requires at least one manual and the two selections, then saves (several manuals) and goes to /teste', async () => {
+    app.user = { ...baseUser, manual_id: null, manual_ids: [], specialization_id: null, center_id: null };
     vi.mocked(account.completeProfile).mockResolvedValue({ success: 'PROFILE_COMPLETED', user: baseUser });
     const router = await render('/inca-un-pas', [{ path: '/inca-un-pas', element: <AlmostThere /> }]);
     await act(async () => undefined);
     await submit();
     expect(account.completeProfile).not.toHaveBeenCalled();
-    expect(container.textContent).toContain(messageFor('FORM_MANUAL_INVALID'));
-    await type('select[name="manual_id"]', '1');
+    expect(container.textContent).toContain(messageFor('FORM_MANUALS_REQUIRED'));
+    // Biology and chemistry, ticked in any order: sent in the list's order.
+    const boxes = [...container.querySelectorAll<HTMLInputElement>('input[name="manual_ids"]')];
+    expect(boxes).toHaveLength(2);
+    await act(async () => boxes[1]!.click());
+    await act(async () => boxes[0]!.click());
     await type('select[name="specialization_id"]', '2');
     await type('select[name="center_id"]', '3');
     await submit();
-    expect(account.completeProfile).toHaveBeenCalledWith({ manual_id: 1, specialization_id: 2, center_id: 3 });
+    expect(account.completeProfile).toHaveBeenCalledWith({ manual_ids: [1, 4], specialization_id: 2, center_id: 3 });
     expect(localStorage.getItem('profile-completed')).toBe('1');
     expect(router.state.location.pathname).toBe('/teste');
   });

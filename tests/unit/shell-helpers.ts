@@ -35,6 +35,7 @@ export function makeUser(over: Partial<User> = {}): User {
     is_admin: false,
     theme: 'light',
     manual_id: 1,
+    manual_ids: [1],
     specialization_id: 2,
     center_id: 3,
     email_verified_at: '2026-01-01T00:00:00.000Z',

@@ -18,6 +18,7 @@ export type UserRow = {
   google_sub?: string | null;
   email_verified_at: Date | string | null;
   manual_id: number | null;
+  manual_ids?: number[] | null;
   specialization_id: number | null;
   center_id: number | null;
   theme: string;
@@ -31,7 +32,7 @@ export type UserRow = {
   created_at: Date | string;
 };
 
-export const USER_COLUMNS = `id, name, call_name, email, auth_provider, email_verified_at, manual_id, specialization_id, center_id,
+export const USER_COLUMNS = `id, name, call_name, email, auth_provider, email_verified_at, manual_id, manual_ids, specialization_id, center_id,
   theme, sound_effects, premium_until, is_admin, avatar_path, avatar_thumb_path, acknowledged_info_banner,
   last_notification_seen_date, created_at`;
 
@@ -48,6 +49,7 @@ export const userDtoSchema = z.object({
   is_admin: z.boolean(),
   theme: z.enum(THEMES),
   manual_id: z.number().nullable(),
+  manual_ids: z.array(z.number()),
   specialization_id: z.number().nullable(),
   center_id: z.number().nullable(),
   email_verified_at: z.string().nullable(),
@@ -100,6 +102,8 @@ export function toUserDto(row: UserRow, now = Date.now()): User {
     is_admin: row.is_admin,
     theme: ((THEMES as readonly string[]).includes(row.theme) ? row.theme : 'system') as Theme,
     manual_id: row.manual_id,
+    // Every manual of the profile, the first being manual_id (migration 044).
+    manual_ids: row.manual_ids?.length ? row.manual_ids : row.manual_id ? [row.manual_id] : [],
     specialization_id: row.specialization_id,
     center_id: row.center_id,
     email_verified_at: iso(row.email_verified_at),

@@ -27,6 +27,7 @@ export type UserPatch = Partial<{
   sound_effects: boolean;
   acknowledged_info_banner: boolean;
   manual_id: number;
+  manual_ids: number[];
   specialization_id: number;
   center_id: number;
   avatar_path: string | null;
@@ -40,6 +41,7 @@ const PATCHABLE = new Set<keyof UserPatch>([
   'sound_effects',
   'acknowledged_info_banner',
   'manual_id',
+  'manual_ids',
   'specialization_id',
   'center_id',
   'avatar_path',
@@ -100,16 +102,16 @@ export async function profileLists(db: Db): Promise<ProfileLists> {
   return { manuals, specializations, centers };
 }
 
-/** Which of the three profile ids exist (a manual must also be published). */
+/** Which of the profile ids exist (every manual, published). */
 export async function profileIdsExist(
   db: Db,
-  ids: { manual_id: number; specialization_id: number; center_id: number },
+  ids: { manual_ids: number[]; specialization_id: number; center_id: number },
 ): Promise<{ manual: boolean; specialization: boolean; center: boolean }> {
   const row = await db.one<{ manual: boolean; specialization: boolean; center: boolean }>(
-    `select exists(select 1 from manuals where id = $1 and is_published) as manual,
+    `select (select count(*) from manuals where id = any($1::int[]) and is_published) = cardinality($1::int[]) as manual,
             exists(select 1 from specializations where id = $2) as specialization,
             exists(select 1 from centers where id = $3) as center`,
-    [ids.manual_id, ids.specialization_id, ids.center_id],
+    [ids.manual_ids, ids.specialization_id, ids.center_id],
   );
   return row ?? { manual: false, specialization: false, center: false };
 }

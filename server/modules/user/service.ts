@@ -1,6 +1,7 @@
 // Rules of the account settings: profile lists, e-mail and password changes, the avatar.
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../../../src/shared/types.ts';
+import { profileManualIds, type CompleteProfileBody } from '../../../src/shared/validation.ts';
 import { IMAGE_MAX_BYTES } from '../../../src/shared/constants.ts';
 import { ValidationFailure, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -33,24 +34,30 @@ export async function patchUser(app: FastifyInstance, id: number, patch: UserPat
   return currentUser(app, id);
 }
 
-/** Sets the three profile ids; each must exist, every bad one is reported on its own field. */
-export async function setProfile(
-  app: FastifyInstance,
-  id: number,
-  ids: { manual_id: number; specialization_id: number; center_id: number },
-): Promise<User> {
+/**
+ * Sets the profile: one or more manuals (manual_id is the first, for what uses one), the
+ * specialization and the centre; each must exist, every bad one is reported on its own field.
+ */
+export async function setProfile(app: FastifyInstance, id: number, body: CompleteProfileBody): Promise<User> {
   const safe = (n: number) => (n > INT4_MAX ? -1 : n);
+  const manualIds = profileManualIds(body).map(safe);
   const found = await profileIdsExist(app.db, {
-    manual_id: safe(ids.manual_id),
-    specialization_id: safe(ids.specialization_id),
-    center_id: safe(ids.center_id),
+    manual_ids: manualIds,
+    specialization_id: safe(body.specialization_id),
+    center_id: safe(body.center_id),
   });
   const errors: Record<string, string[]> = {};
-  if (!found.manual) errors.manual_id = ['FORM_MANUAL_INVALID'];
+  // On the field the client sent: manual_ids, or an older client's lone manual_id.
+  if (!found.manual) errors[body.manual_ids ? 'manual_ids' : 'manual_id'] = ['FORM_MANUAL_INVALID'];
   if (!found.specialization) errors.specialization_id = ['FORM_SPECIALIZATION_INVALID'];
   if (!found.center) errors.center_id = ['FORM_CENTER_INVALID'];
   if (Object.keys(errors).length) throw new ValidationFailure({ errors });
-  return patchUser(app, id, ids);
+  return patchUser(app, id, {
+    manual_id: manualIds[0]!,
+    manual_ids: manualIds,
+    specialization_id: body.specialization_id,
+    center_id: body.center_id,
+  });
 }
 
 function canUsePassword(provider: string): boolean {

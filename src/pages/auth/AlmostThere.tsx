@@ -18,7 +18,7 @@ export default function AlmostThere() {
   const { lists, error, reload } = useProfileLists();
   const form = useForm({
     initial: {
-      manual_id: user?.manual_id ?? null,
+      manual_ids: user?.manual_ids ?? (user?.manual_id ? [user.manual_id] : []),
       specialization_id: user?.specialization_id ?? null,
       center_id: user?.center_id ?? null,
     } as ProfileValues,
@@ -38,7 +38,7 @@ export default function AlmostThere() {
           Încă un pas
         </h1>
         <p className="form-page__lead">
-          {callName(user) ? `${callName(user)}, spune-ne` : 'Spune-ne'} după ce manual înveți, ce specializare și ce centru
+          {callName(user) ? `${callName(user)}, spune-ne` : 'Spune-ne'} după ce manuale înveți, ce specializare și ce centru
           universitar țintești, ca să-ți pregătim grilele potrivite.
         </p>
         <ProfileListsError error={error} onRetry={reload} />
@@ -46,7 +46,7 @@ export default function AlmostThere() {
           <ProfileSelects
             lists={lists}
             fields={{
-              manual_id: form.field('manual_id'),
+              manual_ids: form.field('manual_ids'),
               specialization_id: form.field('specialization_id'),
               center_id: form.field('center_id'),
             }}

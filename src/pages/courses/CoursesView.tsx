@@ -26,7 +26,9 @@ export function CoursesView({
   tools?: (m: ManualListItem) => ReactNode;
 }) {
   const { user } = useSnapshot(app);
-  const mine = useHydrated() ? user?.manual_id : undefined;
+  // The profile's manuals (one or more, issue 32 §5) come first, in the list's order, each marked.
+  const mine = new Set(useHydrated() ? (user?.manual_ids ?? []) : []);
+  const ordered = list ? [...list.filter((m) => mine.has(m.id)), ...list.filter((m) => !mine.has(m.id))] : null;
   return (
     <div className={`course-page ${pageClass(mode)}`}>
       <header className="page-header">
@@ -43,7 +45,7 @@ export function CoursesView({
       {list && fromDevice ? <p className="muted">Ești offline: vezi doar manualele descărcate pe acest dispozitiv.</p> : null}
       {list ? (
         <ul className="manual-list">
-          {list.map((m) => (
+          {ordered!.map((m) => (
             <li key={m.id} className="manual-card">
               <h2 className="manual-card__title">
                 <Link to={`${base(mode)}/${m.slug}`}>{m.title}</Link>
@@ -52,7 +54,7 @@ export function CoursesView({
               <p className="manual-card__meta">
                 {m.chapter_count ? `${m.chapter_count} capitole · ` : ''}
                 <GridCount total={m.grid_count} premium={m.premium_grid_count} />
-                {mine === m.id ? <span className="ctag">Manualul tău</span> : null}
+                {mine.has(m.id) ? <span className="ctag">{mine.size > 1 ? 'Unul dintre manualele tale' : 'Manualul tău'}</span> : null}
               </p>
               {tools?.(m)}
             </li>

@@ -139,8 +139,10 @@ function PasswordSection({ user, partnerConnected }: { user: User; partnerConnec
 
 function ProfileSection({ user }: { user: User }) {
   const { lists, error, reload } = useProfileLists();
+  // A user kept on the device from before manual_ids (issue 32 §5) still has its one manual.
+  const manualIds = user.manual_ids ?? (user.manual_id ? [user.manual_id] : []);
   const form = useForm({
-    initial: { manual_id: user.manual_id, specialization_id: user.specialization_id, center_id: user.center_id } as ProfileValues,
+    initial: { manual_ids: [...manualIds], specialization_id: user.specialization_id, center_id: user.center_id } as ProfileValues,
     schema: completeProfileBody,
     onSubmit: async (body) => {
       const res = await completeProfile(body);
@@ -149,7 +151,7 @@ function ProfileSection({ user }: { user: User }) {
     },
   });
   const unchanged =
-    form.values.manual_id === user.manual_id && form.values.specialization_id === user.specialization_id && form.values.center_id === user.center_id;
+    form.values.manual_ids.join() === manualIds.join() && form.values.specialization_id === user.specialization_id && form.values.center_id === user.center_id;
   return (
     <Section id="profil" title="Ce pregătești">
       <ProfileListsError error={error} onRetry={reload} />
@@ -157,7 +159,7 @@ function ProfileSection({ user }: { user: User }) {
         <ProfileSelects
           lists={lists}
           fields={{
-            manual_id: form.field('manual_id'),
+            manual_ids: form.field('manual_ids'),
             specialization_id: form.field('specialization_id'),
             center_id: form.field('center_id'),
           }}
@@ -201,7 +203,7 @@ export default function Account() {
       <EmailSection key={`email-${user.id}`} user={user} />
       <PasswordSection key={`password-${user.id}`} user={user} partnerConnected={Boolean(partner.status?.connected)} />
       <PartnerSection partner={partner} />
-      <ProfileSection key={`profile-${user.id}-${user.manual_id}-${user.specialization_id}-${user.center_id}`} user={user} />
+      <ProfileSection key={`profile-${user.id}-${(user.manual_ids ?? []).join('.')}-${user.manual_id}-${user.specialization_id}-${user.center_id}`} user={user} />
       <p className="form-switch">
         Tema, efectele sonore, cardurile și facturile le găsești în <Link to="/setari">Setări</Link>.
       </p>

@@ -1,16 +1,18 @@
-// The manual / specialization / centre selects of "Încă un pas", reused on the account page.
-import { useEffect, useState } from 'react';
-import type { ProfileLists } from '../../shared/types.ts';
+// The profile fields of "Încă un pas", reused on the account page: the manuals (one or more, issue 32
+// §5: most centres test biology and chemistry together), the specialization and the centre.
+import { useEffect, useId, useState } from 'react';
+import type { ListItem, ProfileLists } from '../../shared/types.ts';
 import { getProfileLists } from '../../api/account.ts';
 import { getItem, setItem } from '../../state/storage.ts';
 import { STORAGE } from '../../shared/storage-keys.ts';
 import { errorsOf } from './useForm.ts';
 import { firstCode } from '../../shared/codes.ts';
 import { Select } from './Select.tsx';
-import { FormErrors } from './ErrorList.tsx';
+import { ErrorList, FormErrors } from './ErrorList.tsx';
+import { describedBy } from './describedBy.ts';
 import type { FieldBinding } from './useForm.ts';
 
-export type ProfileValues = { manual_id: number | null; specialization_id: number | null; center_id: number | null };
+export type ProfileValues = { manual_ids: number[]; specialization_id: number | null; center_id: number | null };
 
 let cache: ProfileLists | null = null;
 
@@ -70,14 +72,11 @@ export function ProfileSelects({
     lists && (items ?? []).length === 0 ? `Momentan nu există ${what} disponibile. Revino puțin mai târziu.` : undefined;
   return (
     <>
-      <Select
-        label="Manualul după care înveți"
-        {...fields.manual_id}
+      <ManualChoice
+        {...fields.manual_ids}
         options={lists?.manuals ?? []}
-        hint={empty(lists?.manuals, 'manuale')}
-        placeholder={loading ? 'Se încarcă…' : 'Alege manualul'}
+        hint={empty(lists?.manuals, 'manuale') ?? (loading ? 'Se încarcă…' : 'Alege unul sau mai multe: toate din care dai examenul.')}
         disabled={disabled || loading}
-        required
       />
       <Select
         label="Specializarea"
@@ -98,6 +97,50 @@ export function ProfileSelects({
         required
       />
     </>
+  );
+}
+
+/** The manuals as checkboxes, at least one (the schema says so), kept in the list's order. */
+function ManualChoice({
+  name,
+  value,
+  onChange,
+  errors,
+  options,
+  hint,
+  disabled,
+}: FieldBinding<number[]> & { options: readonly ListItem[]; hint: string; disabled?: boolean }) {
+  const hintId = useId();
+  const errorId = useId();
+  const toggle = (id: number, on: boolean) =>
+    onChange(options.map((o) => o.id).filter((x) => (x === id ? on : value.includes(x))));
+  return (
+    <fieldset
+      className={`form-field form-choices${errors.length ? ' form-field--invalid' : ''}`}
+      aria-describedby={describedBy(hintId, errors.length ? errorId : undefined)}
+    >
+      <legend className="form-field__label">Manualele după care înveți</legend>
+      <p id={hintId} className="form-field__hint">
+        {hint}
+      </p>
+      <div className="form-choices__list">
+        {options.map((o) => (
+          <label key={o.id} className="form-check__row form-choices__item">
+            <input
+              type="checkbox"
+              name={name}
+              className="form-check__input"
+              checked={value.includes(o.id)}
+              disabled={disabled}
+              aria-invalid={errors.length > 0 || undefined}
+              onChange={(e) => toggle(o.id, e.target.checked)}
+            />
+            <span className="form-check__label">{o.name}</span>
+          </label>
+        ))}
+      </div>
+      <ErrorList id={errors.length ? errorId : undefined} codes={errors} />
+    </fieldset>
   );
 }
 
