@@ -39,6 +39,7 @@ test('register → email link from the outbox → almost there → dashboard', a
   await shoot(page, process.env.PROFILE_SHOTS, 'profile-manuals-account', '#profil');
   await page.goto('/ai/cursuri');
   await expect(page.locator('.manual-card .ctag')).toHaveCount(count);
+  await shoot(page, process.env.PROFILE_SHOTS, 'profile-manuals-courses', '.manual-list');
   // The navbar greets by what the person asked to be called, not the first word ("Marinescu").
   await expect(page.locator('.sidebar__name')).toHaveText('Ana');
 });
