@@ -56,7 +56,7 @@ export function unavailableError(err: unknown): boolean {
   if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
   if (CONNECTION_ERRNOS.has(code)) return true;
   const message = typeof e.message === 'string' ? e.message : '';
-  if (/Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i.test(message)) return true;
+  if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection/i.test(message)) return true;
   if (e.$metadata) return (e.$metadata.httpStatusCode ?? 0) >= 500 || e.$metadata.httpStatusCode === undefined;
   if (err instanceof AggregateError) return err.errors.some(unavailableError);
   return false;
