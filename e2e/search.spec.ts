@@ -7,7 +7,7 @@ import { login, shoot } from './helpers.ts';
 
 const SHOTS = process.env.SEARCH_SHOTS;
 
-test('search from the top bar: a chapter paragraph, a grid to solve, a locked premium grid, nothing found', async ({ page }) => {
+test('search from the top bar: a chapter paragraph, a grid to solve, a locked premium grid, nothing found, the phone\'s search field', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await login(page);
   const box = page.getByRole('search', { name: 'Caută în grile și capitole' });
@@ -57,15 +57,16 @@ test('search from the top bar: a chapter paragraph, a grid to solve, a locked pr
 
   await page.goto('/cautare?q=zzqqxxw');
   await expect(page.locator('.search-page__status')).toHaveText('Nu am găsit nimic pentru „zzqqxxw”. Încearcă alte cuvinte sau doar începutul lor.');
-});
-
-test('on a phone the search opens over the top bar, Enter searches and Escape closes it', async ({ page }) => {
+  // On a phone the search opens over the top bar from its button; Escape closes it and gives focus back.
   await page.setViewportSize({ width: 390, height: 800 });
-  await login(page);
   const open = page.getByRole('button', { name: 'Caută în grile și capitole' });
   await open.click();
   const field = page.getByRole('banner').getByRole('searchbox', { name: 'Caută în grile și capitole' });
   await expect(field).toBeFocused();
+  // On the results page it holds the query: a first Escape empties it, a second closes it.
+  await expect(field).toHaveValue('zzqqxxw');
+  await field.press('Escape');
+  await expect(field).toHaveValue('');
   await field.press('Escape');
   await expect(field).toHaveCount(0);
   await expect(open).toBeFocused();
