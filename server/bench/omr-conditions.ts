@@ -70,6 +70,41 @@ export const CONDITIONS: Condition[] = [
       jpegQuality: 70,
     }),
   },
+  // Issue 32 §3: what independent phone photos still sent to review or refused.
+  { name: 'overflowing fills 10–40 % (12 MP)', style: { overflow: 0.5 }, photo: (r) => ({ ...MP12, ...phone(r) }) },
+  { name: 'H/2H pencil, grainy, lighter (12 MP)', style: { hard: 1 }, photo: (r) => ({ ...MP12, ...phone(r) }) },
+  {
+    name: 'flat, hard shadow under HDR + uneven light (12 MP)',
+    photo: (r) => ({
+      ...MP12,
+      ...phone(r),
+      shadow: 0.55 + r() * 0.1,
+      shadowVeil: 0.65 + r() * 0.15,
+      shadowEdge: 3 + r() * 8,
+      gradient: 0.3 + r() * 0.25,
+    }),
+  },
+  {
+    name: 'shadow + overflow + H/2H mix (12 MP)',
+    style: { overflow: 0.3, hard: 0.2 },
+    photo: (r) => ({ ...MP12, ...phone(r), shadow: 0.55 + r() * 0.1, shadowVeil: 0.65 + r() * 0.15, gradient: 0.3 }),
+  },
+  {
+    name: 'sharp fold 20–30 mm (12 MP)',
+    photo: (r) => ({ ...MP12, ...phone(r), bend: { kind: 'fold', amount: 20 + r() * 10 } }),
+  },
+  {
+    name: 'flat, deep shadow under HDR + uneven light (4 MP)',
+    photo: (r) => ({
+      width: 1800,
+      height: 2400,
+      ...phone(r),
+      shadow: 0.6,
+      shadowVeil: 0.75,
+      shadowEdge: 5,
+      gradient: 0.35,
+    }),
+  },
 ];
 
 const meta = (i: number, questions: number) => ({
@@ -91,6 +126,11 @@ export interface ConditionResult {
   reviewRows: number[];
   /** Per photo: review rows that hold a faint mark, a tick, a cross or a crossed-out fill. */
   reviewOdd: number[];
+  /** Per photo: review rows that hold an H/2H pencil mark (and none of the above). */
+  reviewHard: number[];
+  /** Meant marks read blank with confidence, and of those the H/2H pencil marks. */
+  meantBlank: number;
+  hardBlank: number;
   times: number[];
   wrongs: string[];
 }
@@ -106,6 +146,9 @@ export async function runCondition(c: Condition, ci: number, per: number, cache?
     confidentWrong: 0,
     reviewRows: [],
     reviewOdd: [],
+    reviewHard: [],
+    meantBlank: 0,
+    hardBlank: 0,
     times: [],
     wrongs: [],
   };
@@ -136,6 +179,9 @@ export async function runCondition(c: Condition, ci: number, per: number, cache?
     res.confidentWrong += s.confidentWrong;
     res.reviewRows.push(s.reviewRows);
     res.reviewOdd.push(s.reviewRowsOdd);
+    res.reviewHard.push(s.reviewRowsHard);
+    res.meantBlank += s.meantBlank;
+    res.hardBlank += s.hardBlank;
     res.wrongs.push(...s.wrongDetails.map((w) => `photo ${k}: ${w}`));
   }
   return res;
@@ -152,16 +198,16 @@ export async function runConditionsBench(): Promise<void> {
   const cache = process.env.BENCH_OMR_CACHE;
   console.log(`\n== answer sheets outside the lab: ${per} photos per condition, 100 questions each`);
   console.log(
-    '| condition | right with confidence | confident wrong | review rows: median (max) | of which faint/tick/cross/crossed-out, median | refused | time p50 / max |',
+    '| condition | right with confidence | confident wrong | meant marks read blank (H/2H) | review rows: median (max) | of which faint/tick/cross/crossed-out, median | of which H/2H, median | refused | time p50 / max |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const [ci, c] of CONDITIONS.entries()) {
     if (only && !only.some((o) => c.name.startsWith(o))) continue;
     const r = await runCondition(c, ci, per, cache);
     const pct = r.options ? ((100 * r.right) / r.options).toFixed(2) + ' %' : '—';
     const refused = r.refused.length ? `${r.refused.length} (${[...new Set(r.refused)].join(', ')})` : '0';
     console.log(
-      `| ${r.name} | ${pct} | ${r.confidentWrong} | ${r.reviewRows.length ? `${med(r.reviewRows)} (${Math.max(...r.reviewRows)})` : '—'} | ${r.reviewOdd.length ? med(r.reviewOdd) : '—'} | ${refused} | ${med(r.times).toFixed(0)} / ${Math.max(...r.times).toFixed(0)} ms |`,
+      `| ${r.name} | ${pct} | ${r.confidentWrong} | ${r.meantBlank} (${r.hardBlank}) | ${r.reviewRows.length ? `${med(r.reviewRows)} (${Math.max(...r.reviewRows)})` : '—'} | ${r.reviewOdd.length ? med(r.reviewOdd) : '—'} | ${r.reviewHard.length ? med(r.reviewHard) : '—'} | ${refused} | ${med(r.times).toFixed(0)} / ${Math.max(...r.times).toFixed(0)} ms |`,
     );
     for (const w of r.wrongs.slice(0, 4)) console.log(`    ${w}`);
   }

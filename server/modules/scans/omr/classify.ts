@@ -20,6 +20,12 @@ export interface Thresholds {
    * thresholds measured on ring fills. 0 until `withMapShift` measures it.
    */
   mapShift?: number;
+  /**
+   * The interior's covered share (measure.ts `core`) from which an ellipse is not blank whatever
+   * its mean fill: a few blank spreads above the sheet's blank ellipses of the same option
+   * (`coreLines`). Unset: no such check.
+   */
+  coreLo?: number;
 }
 
 /**
@@ -116,6 +122,27 @@ export function withMapShift(t: Thresholds, spots: { fill: number; high: number;
 }
 
 /**
+ * The sheet's core lines (see Thresholds), one per option column: the printed letters A..E cover
+ * different shares of their interiors, so each letter's blank ellipses set their own line, from
+ * those that are blank whichever way measured, 4 of their spreads (at least 0.035) above them.
+ */
+export function coreLines(t: Thresholds, rows: { high: number; core: number }[][]): number[] | undefined {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const lines: number[] = [];
+  for (let k = 0; k < width; k++) {
+    const c = rows
+      .map((r) => r[k])
+      .filter((s) => s !== undefined && s.high < t.lo)
+      .map((s) => s.core)
+      .sort((a, b) => a - b);
+    if (c.length < 10) return undefined;
+    const mid = median(c);
+    lines.push(mid + Math.max(4 * spread(c, mid), 0.035));
+  }
+  return lines;
+}
+
+/**
  * One ellipse: marked only if even its lowest possible fill (against the darker paper around it)
  * reaches `hi`, blank only if even its highest stays under `lo` (measure.ts: a shadow's edge).
  * When those bounds disagree because the light changes across the ellipse, the fill against the
@@ -124,6 +151,17 @@ export function withMapShift(t: Thresholds, spots: { fill: number; high: number;
  * outline on three or four diagonals (crossed out) is never decided.
  */
 export function decide(
+  m: { low: number; high: number; mapped?: number; mapTrust?: number; strokesOut?: number; core?: number },
+  t: Thresholds,
+): Decision {
+  const d = decideFill(m, t);
+  // A light pencil's grains over much of the ellipse, its mean still among the blanks': never a
+  // confident blank (issue 32 §3), the candidate confirms it.
+  if (d === 'blank' && t.coreLo !== undefined && (m.core ?? 0) >= t.coreLo) return 'uncertain';
+  return d;
+}
+
+function decideFill(
   m: { low: number; high: number; mapped?: number; mapTrust?: number; strokesOut?: number },
   t: Thresholds,
 ): Decision {

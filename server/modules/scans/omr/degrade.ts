@@ -25,6 +25,15 @@ export interface DegradeOptions {
   gradient?: number;
   /** Darkness of a hard-edged shadow over part of the sheet (0.4 = 40 % less light), 0 = none. */
   shadow?: number;
+  /**
+   * How far the phone's tone mapping lifts the shadowed part back (0..1, issue 32 §3): its paper
+   * brightened by that share of the light it lost, its ink by the same amount, so the print's
+   * contrast there shrinks (a phone's HDR evens out the exposure, not the contrast), and the
+   * sensor's noise is amplified with it.
+   */
+  shadowVeil?: number;
+  /** Width in photo pixels of the shadow's edge (default 12: a hand's or phone's shadow). */
+  shadowEdge?: number;
   /** Noise deviation in grey levels. */
   noise?: number;
   /** JPEG quality 1..100. */
@@ -156,6 +165,8 @@ export async function degrade(sheetImage: Uint8Array, o: DegradeOptions): Promis
   const sx = Math.cos(sAng);
   const sy = Math.sin(sAng);
   const sOff = (r() - 0.5) * 0.5 * Math.min(W, H);
+  const veil = (o.shadowVeil ?? 0) * shadow * 255;
+  const edge = o.shadowEdge ?? 12;
   const noise = o.noise ?? 0;
   const nr = rng(o.seed * 31 + 7);
   // Glare: a bright spot over the sheet's middle part, adding light (paper burns out to white,
@@ -168,14 +179,17 @@ export async function degrade(sheetImage: Uint8Array, o: DegradeOptions): Promis
     for (let x = 0; x < W; x++) {
       const t = 0.5 + (x - W / 2) * gx + (y - H / 2) * gy;
       let f = 1 - g * Math.min(1, Math.max(0, t));
+      let w = 0;
       if (shadow > 0) {
         const d = (x - W / 2) * sx + (y - H / 2) * sy - sOff;
         // A soft edge a few pixels wide, as a hand's or phone's shadow has.
-        f *= 1 - shadow * Math.min(1, Math.max(0, d / 12 + 0.5));
+        w = Math.min(1, Math.max(0, d / edge + 0.5));
+        f *= 1 - shadow * w;
       }
       const i = (y * W + x) * 3;
-      const n = noise ? (nr() + nr() - 1) * noise * 2.45 : 0;
-      const add = glare ? glare * 255 * Math.exp(-((x - glx) ** 2 + (y - gly) ** 2) / (2 * gls * gls)) : 0;
+      const n = noise ? (nr() + nr() - 1) * noise * 2.45 * (1 + (veil ? 1.5 * w : 0)) : 0;
+      const add =
+        (glare ? glare * 255 * Math.exp(-((x - glx) ** 2 + (y - gly) ** 2) / (2 * gls * gls)) : 0) + veil * w;
       for (let c = 0; c < 3; c++) {
         const v = px[i + c] * f + n + add;
         px[i + c] = v < 0 ? 0 : v > 255 ? 255 : v;

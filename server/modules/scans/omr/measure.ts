@@ -36,18 +36,31 @@ export interface SpotMeasure {
   /** The map's paper at the centre over the darker quarters' paper: far below 1, the map has taken ink for paper. */
   mapTrust?: number;
   /**
-   * How many of the four diagonal directions have ink well outside the outline (1.3..1.75 of the
-   * half-axes, where neither a neighbour, nor the printed number, nor a fill's wobble reaches): an
-   * X drawn through and past the ellipse, as a candidate crosses out a fill, inks all four.
+   * How many of the four diagonal directions have ink far outside the outline (1.55..1.75 of the
+   * half-axes, where neither a neighbour, nor the printed number reaches): an X drawn through and
+   * past the ellipse, as a candidate crosses out a fill, inks all four. A fill that spills over
+   * its outline (a marker's usual overflow, 10–40 % past the edge) reaches that far on one side,
+   * the side the hand pushed, so on one or two diagonals at most (issue 32 §3: from 1.3, every
+   * overflowing fill counted as crossed out and went to review).
    */
   strokesOut: number;
   /** The paper's grey level around the ellipse (0..255): at 250 and over, a glare may have burnt light marks out. */
   paper: number;
+  /**
+   * The darkness of the interior's 35th percentile against the paper (pixel by pixel against the
+   * paper map when one is given, so a shadow's edge across the ellipse does not count): the printed letter
+   * covers a tenth of a blank interior and leaves it at the paper's level, while a light pencil
+   * mark over a third of the ellipse or more lifts it however grainy (issue 32 §3: an H/2H mark's
+   * mean fill can sit within a blank's, its covered share does not).
+   */
+  core: number;
 }
 
 const INNER = 0.7;
 const RING_IN = 1.2;
 const RING_OUT = 1.75;
+/** Where the crossed-out strokes are looked for: past a fill's overflow but for its pushed side. */
+const STROKES_FROM = 1.55;
 
 /** The ring's 80th percentile: the ring also crosses outlines, neighbours and overflowing ink, all darker than paper. */
 function paperLevel(hist: Uint32Array, n: number): number {
@@ -57,6 +70,15 @@ function paperLevel(hist: Uint32Array, n: number): number {
   for (let v = 0; v < 256; v++) {
     acc += hist[v];
     if (acc >= target) return Math.max(v, 1);
+  }
+  return 255;
+}
+
+function percentile(hist: Uint32Array, n: number, p: number): number {
+  let acc = 0;
+  for (let v = 0; v < 256; v++) {
+    acc += hist[v];
+    if (acc >= n * p) return v;
   }
   return 255;
 }
@@ -79,6 +101,7 @@ export function measureSpot(
   const counts = [0, 0, 0, 0];
   let inSum = 0;
   let inN = 0;
+  const inHist = new Uint32Array(256);
   let mapSum = 0;
   const in2 = inner * inner;
   const r2a = RING_IN * RING_IN;
@@ -93,7 +116,11 @@ export function measureSpot(
       if (d2 <= in2) {
         inSum += v;
         inN++;
-        if (background) mapSum += v / Math.max(background.data[row + x], 1);
+        if (background) {
+          const k = v / Math.max(background.data[row + x], 1);
+          mapSum += k;
+          inHist[Math.min(255, Math.round(255 * k))]++;
+        } else inHist[v]++;
       } else if (d2 >= r2a && d2 <= r2b) {
         const q = (dx < 0 ? 0 : 1) + (dy < 0 ? 0 : 2);
         hists[q][v]++;
@@ -101,7 +128,7 @@ export function measureSpot(
       }
     }
   }
-  if (inN === 0) return { fill: 0, low: 0, high: 0, strokesOut: 0, paper: 0 };
+  if (inN === 0) return { fill: 0, low: 0, high: 0, strokesOut: 0, paper: 0, core: 0 };
   const all = new Uint32Array(256);
   for (const h of hists) for (let v = 0; v < 256; v++) all[v] += h[v];
   const mean = inSum / inN;
@@ -124,6 +151,7 @@ export function measureSpot(
     high: clamp(1 - mean / bright),
     strokesOut: strokes ? strokesOut(img, s, x0, x1, y0, y1, dark * 0.72) : 0,
     paper,
+    core: clamp(1 - percentile(inHist, inN, 0.35) / (background ? 255 : paper)),
   };
   if (background) {
     out.mapped = clamp(1 - mapSum / inN);
@@ -136,7 +164,7 @@ export function measureSpot(
 function strokesOut(img: GrayImage, s: Spot, x0: number, x1: number, y0: number, y1: number, ink: number): number {
   const dark = [0, 0, 0, 0];
   const all = [0, 0, 0, 0];
-  const lo = 1.3 * 1.3;
+  const lo = STROKES_FROM * STROKES_FROM;
   const hi = RING_OUT * RING_OUT;
   const tan30 = Math.tan(Math.PI / 6);
   const tan60 = Math.tan(Math.PI / 3);
@@ -161,4 +189,37 @@ function strokesOut(img: GrayImage, s: Spot, x0: number, x1: number, y0: number,
 /** The fill alone (see measureSpot). */
 export function spotFill(img: GrayImage, s: Spot, inner = INNER): number {
   return measureSpot(img, s, inner).fill;
+}
+
+/**
+ * How dark the darkest print in a box is against the paper there: (paper − ink) / paper, with the
+ * paper the box's 75th percentile and the ink its 3rd. On the row's printed number (bold black
+ * digits) it measures how much contrast the light leaves there: a shadow under a phone's tone
+ * mapping, a veil or a glare lowers it for the number and the outlines alike, while a fold or a
+ * smudge that hides the outlines leaves the number's contrast nearly whole (issue 32 §3).
+ */
+export function printContrast(img: GrayImage, x0: number, y0: number, x1: number, y1: number): number {
+  const hist = new Uint32Array(256);
+  let n = 0;
+  const xa = Math.max(0, Math.round(x0));
+  const xb = Math.min(img.width - 1, Math.round(x1));
+  const ya = Math.max(0, Math.round(y0));
+  const yb = Math.min(img.height - 1, Math.round(y1));
+  for (let y = ya; y <= yb; y++) {
+    for (let x = xa; x <= xb; x++) {
+      hist[img.data[y * img.width + x]]++;
+      n++;
+    }
+  }
+  if (n === 0) return 0;
+  const at = (p: number) => {
+    let acc = 0;
+    for (let v = 0; v < 256; v++) {
+      acc += hist[v];
+      if (acc >= n * p) return v;
+    }
+    return 255;
+  };
+  const paper = Math.max(at(0.75), 1);
+  return Math.max(0, (paper - at(0.03)) / paper);
 }

@@ -5,16 +5,18 @@ import sharp from 'sharp';
 import { MARKER_BITS, MARKER_CELLS, sheetLayout } from './sheet-layout.ts';
 import { qrModules, qrPlacement } from './sheet-pdf.ts';
 import { gauss, rng } from './random.ts';
-import { crossSvg, pencilSvg, tickSvg } from './hand-marks.ts';
+import { crossSvg, hardPencilSvg, overflowSvg, pencilSvg, tickSvg } from './hand-marks.ts';
 import { SHEET_OPTIONS, type SheetMeta, type SheetOption } from './types.ts';
 
 /**
  * pen: a real mark; light: faint or partial (should go to review); stray: a dot or smudge (never a
  * mark); pencil: a real mark in hard pencil pressed lightly; tick, cross: a chosen option marked the
  * wrong way (marked or review, never a confident blank); cancelled: filled, then crossed out past
- * the outline (the candidate took it back: blank or review, never a confident mark).
+ * the outline (the candidate took it back: blank or review, never a confident mark); overflow: a
+ * real mark whose ink spills past the outline (issue 32 §3: marked, not review); hard: a real mark
+ * in H/2H pencil, lighter and grainier than `pencil` (marked or review, never a confident blank).
  */
-export type MarkKind = 'pen' | 'light' | 'stray' | 'pencil' | 'tick' | 'cross' | 'cancelled';
+export type MarkKind = 'pen' | 'light' | 'stray' | 'pencil' | 'tick' | 'cross' | 'cancelled' | 'overflow' | 'hard';
 
 export interface SyntheticMark {
   n: number;
@@ -39,6 +41,8 @@ function blob(cx: number, cy: number, rx: number, ry: number, r: () => number, w
 function markSvg(m: SyntheticMark, cx: number, cy: number, rx: number, ry: number, r: () => number): string {
   const ink = r() < 0.5 ? '#15246e' : '#161616';
   if (m.kind === 'pencil') return pencilSvg(cx, cy, rx, ry, r);
+  if (m.kind === 'hard') return hardPencilSvg(cx, cy, rx, ry, r);
+  if (m.kind === 'overflow') return overflowSvg(cx, cy, rx, ry, r, ink);
   if (m.kind === 'tick') return tickSvg(cx, cy, rx, ry, r, ink);
   if (m.kind === 'cross') return crossSvg(cx, cy, rx, ry, r, ink);
   if (m.kind === 'cancelled') {
@@ -164,6 +168,10 @@ export interface MarkStyle {
   cross?: number;
   /** Share of questions with an option filled and then crossed out (not an answer). */
   cancelled?: number;
+  /** Share of chosen options filled past the outline (a marker's overflow). */
+  overflow?: number;
+  /** Share of chosen options in H/2H pencil pressed lightly (the rest as the style says). */
+  hard?: number;
 }
 
 export function planMarks(
@@ -186,8 +194,12 @@ export function planMarks(
     truth.push(SHEET_OPTIONS.filter((o) => chosen.includes(o)));
     for (const option of chosen) {
       const x = sr();
+      const tick = style.tick ?? 0;
+      const cross = tick + (style.cross ?? 0);
+      const over = cross + (style.overflow ?? 0);
+      const hard = over + (style.hard ?? 0);
       const kind: MarkKind =
-        x < (style.tick ?? 0) ? 'tick' : x < (style.tick ?? 0) + (style.cross ?? 0) ? 'cross' : style.pencil ? 'pencil' : 'pen';
+        x < tick ? 'tick' : x < cross ? 'cross' : x < over ? 'overflow' : x < hard ? 'hard' : style.pencil ? 'pencil' : 'pen';
       marks.push({ n, option, kind });
     }
     if (rest.length && sr() < (style.cancelled ?? 0)) marks.push({ n, option: rest[0], kind: 'cancelled' });
