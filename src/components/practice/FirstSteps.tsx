@@ -15,6 +15,9 @@ export function FirstSteps({ manualId }: { manualId: number | null }) {
           <Link to="/teste/start?mod=tutor">Fă un prim test scurt</Link>, de 10 grile, în modul tutor: vezi răspunsul corect și explicația după
           fiecare grilă.
         </li>
+        <li>
+          Alege în cardul „Azi” centrul și data examenului: îți facem un plan pe zile, cu minutele pe care le ai.
+        </li>
         <li>Revino zilnic: grilele greșite revin la recapitulare exact când e timpul să le repeți.</li>
       </ol>
     </article>

@@ -17,6 +17,7 @@ import { messageFor } from '../../shared/messages.ro.ts';
 import { currentOwner, foreignTo } from '../../offline/owner.ts';
 import { grids as gridsText } from '../../components/practice/format.ts';
 import { FirstSteps } from '../../components/practice/FirstSteps.tsx';
+import { TodayPlan } from '../dash/plan/TodayPlan.tsx';
 import '../../styles/tests.css';
 
 export default function Hub() {
@@ -96,6 +97,7 @@ export default function Hub() {
         </p>
       ) : null}
       <div className="hub-grid">
+        <TodayPlan />
         {noTests && !localUnfinished?.length ? <FirstSteps manualId={user?.manual_id ?? null} /> : null}
         <article className="card hub-card hub-card--primary">
           <h2>Test nou</h2>

@@ -1,0 +1,79 @@
+// The study plan on the dashboard (issue 31 §1): "Azi" first on /teste, the settings dialog, a day's
+// work ticked off after it is done (a chapter marked read, its grids answered), and the plan still
+// shown offline from the device's copy.
+import { randomUUID } from 'node:crypto';
+import { test, expect } from './fixtures.ts';
+import { registerAccount, shoot } from './helpers.ts';
+import type { PlanResponse } from '../src/shared/plan-payloads.ts';
+
+const SHOTS = process.env.PLAN_SHOTS;
+
+test('Azi: plan settings, today ticked off, offline from the device copy', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await registerAccount(page, 'Ioana Planificată', '/inregistrare', { billing: false });
+  const card = page.getByTestId('today-plan');
+  await expect(card.getByRole('heading', { name: 'Azi' })).toBeVisible();
+  await expect(card).toContainText('Alege centrul, data examenului');
+  await shoot(page, SHOTS, 'plan-none', '[data-testid="today-plan"]');
+
+  // Settings in the dialog: Timișoara, a date 60 days ahead, 90 minutes every day.
+  await card.getByRole('button', { name: 'Alege examenul' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Setările planului' });
+  await dialog.getByRole('checkbox', { name: /Timișoara/ }).check();
+  const exam = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel(/Data examenului la .*Timișoara/).fill(exam);
+  for (const day of ['Luni', 'Marți', 'Miercuri', 'Joi', 'Vineri', 'Sâmbătă', 'Duminică']) await dialog.getByLabel(day, { exact: true }).fill('90');
+  await shoot(page, SHOTS, 'plan-settings');
+  await dialog.getByRole('button', { name: 'Salvează planul' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toContainText(/UMF „Victor Babeș” Timișoara: peste 60 de zile/);
+  const items = card.locator('.today-plan__items li');
+  await expect(items.first()).toContainText('Citește');
+  await shoot(page, SHOTS, 'plan-today');
+
+  // Do today's work through the API: mark the chapter read, answer its planned grids.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const plan = (await (await page.request.get('/api/v1/plan', { headers })).json()) as PlanResponse;
+  const today = plan.plan.days[0]!;
+  const read = today.items.find((it) => it.kind === 'read')!;
+  const grids = today.items.find((it) => it.kind === 'grids');
+  expect(read.kind === 'read' && read.finishes).toBe(true);
+  const chapterId = read.kind === 'read' ? read.chapter_id : 0;
+  const manuals = (await (await page.request.get('/api/v1/courses', { headers })).json()).manuals as { slug: string }[];
+  let done = false;
+  for (const m of manuals) {
+    const dl = await (await page.request.get(`/api/v1/courses/${m.slug}/download`, { headers })).json();
+    const ch = (dl.chapters as { id: number; slug: string }[]).find((c) => c.id === chapterId);
+    if (!ch) continue;
+    expect((await page.request.post(`/api/v1/courses/${m.slug}/${ch.slug}/read`, { headers })).ok()).toBe(true);
+    if (grids?.kind === 'grids') {
+      const ids = (dl.grids as { id: number; chapter_id: number }[]).filter((g) => g.chapter_id === grids.chapter_id).slice(0, grids.count).map((g) => g.id);
+      const now = new Date().toISOString();
+      const res = await page.request.post('/api/v1/tests/sync', {
+        headers,
+        data: { tests: [{ id: randomUUID(), manual_id: dl.manual.id, mode: 'tutor', grid_ids: ids, status: 'finished', started_at: now, finished_at: now, answers: ids.map((grid_id) => ({ id: randomUUID(), grid_id, marked: ['A'], answered_at: now })) }] },
+      });
+      expect(res.ok()).toBe(true);
+    }
+    done = true;
+    break;
+  }
+  expect(done).toBe(true);
+  await page.reload();
+  await expect(card.locator('li[data-kind="read"]').first()).toHaveClass(/is-done/);
+  if (grids?.kind === 'grids') await expect(card.locator('li[data-kind="grids"]').first()).toContainText(`${grids.count} din ${grids.count}`);
+  await expect(card.locator('li[data-kind="grids"]').first()).toHaveClass(/is-done/);
+  await shoot(page, SHOTS, 'plan-done', '[data-testid="today-plan"]');
+
+  // Offline: the page loads from the service worker and the card is the device's copy of the same plan.
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+  const online = (await card.locator('.today-plan__items').textContent()) ?? '';
+  expect(online).toContain('din');
+  await context.setOffline(true);
+  await page.reload();
+  await expect(card).toContainText('Copia de pe acest dispozitiv');
+  await expect(card.locator('.today-plan__items')).toHaveText(online);
+  await shoot(page, SHOTS, 'plan-offline', '[data-testid="today-plan"]');
+  await context.setOffline(false);
+});
