@@ -15,7 +15,7 @@ create table exam_dates (
 );
 
 -- Demo values, not the universities' calendars: admission exams fall in the second half of July,
--- several centres in one week. An administrator replaces them at /admin/date-examen.
+-- several centres in one week. An administrator replaces them (PUT /admin/exam-dates/:slug/:year).
 insert into exam_dates (profile_slug, year, exam_date, source, is_demo)
 select s.slug, 2027, d.exam_date::date, 'Date demonstrative (nu calendarul oficial al universității).', true
   from (values ('bucuresti', '2027-07-18'), ('timisoara', '2027-07-20'), ('cluj-napoca', '2027-07-21'),
