@@ -30,6 +30,8 @@ test('search from the top bar: a chapter paragraph, a grid to solve, a locked pr
   await expect(target).toBeFocused();
   await expect(target).toBeInViewport();
   await expect(target).toContainText(/nefron|rinichi/i);
+  await shoot(page, SHOTS, 'search-chapter-paragraph', `#${href!.split('#')[1]}`);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // A grid opens alone; "Rezolvă grila" makes a one-grid test and opens it.
   await page.goBack();
@@ -54,6 +56,8 @@ test('search from the top bar: a chapter paragraph, a grid to solve, a locked pr
   const locked = page.locator('.search-hit--locked').first();
   await expect(locked.getByRole('link', { name: /Grilă Premium .* deblochează cu Premium/ })).toHaveAttribute('href', '/cont/premium');
   await expect(page.locator('.search-page')).not.toContainText('postganglionare');
+  await shoot(page, SHOTS, 'search-locked');
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto('/cautare?q=zzqqxxw');
   await expect(page.locator('.search-page__status')).toHaveText('Nu am găsit nimic pentru „zzqqxxw”. Încearcă alte cuvinte sau doar începutul lor.');

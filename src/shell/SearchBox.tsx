@@ -48,7 +48,7 @@ export function SearchBox({ onClose, autoFocus = false, label = SEARCH_LABEL }: 
         type="search"
         name="q"
         className="searchbox__input"
-        placeholder="Caută: nefron, ansa Henle…"
+        placeholder="Caută grile, capitole…"
         autoComplete="off"
         enterKeyHint="search"
         maxLength={SEARCH_Q_MAX}

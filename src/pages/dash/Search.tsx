@@ -11,6 +11,7 @@ import { LoadError } from '../courses/LoadError.tsx';
 import { plural } from '../../shared/ro-count.ts';
 import { SearchBox } from '../../shell/SearchBox.tsx';
 import { Marked } from './search/Marked.tsx';
+import { Icon } from '../../shell/icons.tsx';
 import '../../styles/search.css';
 
 function Place({ hit }: { hit: SearchGridHit | SearchPassageHit }) {
@@ -26,7 +27,7 @@ function GridHit({ hit }: { hit: SearchGridHit }) {
     return (
       <li className="search-hit search-hit--locked">
         <Link to="/cont/premium" className="search-hit__link">
-          <span aria-hidden="true">🔒 </span>Grilă Premium din „{hit.chapter.title}” — deblochează cu Premium
+          <Icon name="lock" className="search-hit__lock" />Grilă Premium din „{hit.chapter.title}” — deblochează cu Premium
         </Link>
         <Place hit={hit} />
       </li>
@@ -53,7 +54,7 @@ function PassageHit({ hit }: { hit: SearchPassageHit }) {
     return (
       <li className="search-hit search-hit--locked">
         <Link to="/cont/premium" className="search-hit__link">
-          <span aria-hidden="true">🔒 </span>Capitol Premium: „{hit.chapter.title}” — deblochează cu Premium
+          <Icon name="lock" className="search-hit__lock" />Capitol Premium: „{hit.chapter.title}” — deblochează cu Premium
         </Link>
         <Place hit={hit} />
       </li>
