@@ -132,8 +132,10 @@ export const completeProfileBody = z
   .refine((b) => (b.manual_ids ? b.manual_ids.length > 0 : b.manual_id !== undefined), {
     message: 'FORM_MANUALS_REQUIRED',
     path: ['manual_ids'],
-    // Said with the other fields' errors too, unless the manuals themselves are malformed.
-    when: (p) => !p.issues.some((i) => i.path?.[0] === 'manual_ids' || i.path?.[0] === 'manual_id'),
+    // Said with the other fields' errors too, unless the manuals themselves are malformed, or the
+    // body is no object at all (a root issue: the check would read a field of null, or add a
+    // second error to an array body, which the server then answered 500 — the bad-input sweep).
+    when: (p) => !p.issues.some((i) => !i.path?.length || i.path[0] === 'manual_ids' || i.path[0] === 'manual_id'),
   });
 export type CompleteProfileBody = z.infer<typeof completeProfileBody>;
 
