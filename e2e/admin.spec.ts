@@ -16,8 +16,8 @@ test('admin resolves a report made by the demo user', async ({ newContext }) => 
   // The demo user's own grid is the easiest one to reach with a GridView: write one, then report it.
   await demo.goto('/teste/adauga-grila');
   await demo.getByLabel('Manual').selectOption({ index: 1 });
-  await expect(demo.getByLabel('Capitol')).toBeEnabled();
-  await demo.getByLabel('Capitol').selectOption({ index: 1 });
+  await expect(demo.getByLabel('Capitol', { exact: true })).toBeEnabled();
+  await demo.getByLabel('Capitol', { exact: true }).selectOption({ index: 1 });
   const statement = `Grilă raportată în testul de administrare ${Date.now()}:`;
   await demo.getByLabel('Enunț').fill(statement);
   for (const l of ['A', 'B', 'C', 'D', 'E'])

@@ -98,7 +98,7 @@ test('an empty add-grid form at 390 px focuses and shows its first error', async
 
   // With manual and chapter chosen, the statement is the first error: it has the focus, on screen.
   await page.getByLabel('Manual', { exact: true }).selectOption({ index: 1 });
-  await page.getByLabel('Capitol').selectOption({ index: 1 });
+  await page.getByLabel('Capitol', { exact: true }).selectOption({ index: 1 });
   await submit.scrollIntoViewIfNeeded();
   await submit.click();
   const statement = page.getByLabel('Enunț');

@@ -9,7 +9,7 @@ const SHOTS = process.env.FRIENDS_SHOTS;
 
 async function search(page: Page, q: string): Promise<void> {
   await page.getByLabel('Caută persoane').fill(q);
-  await page.getByRole('button', { name: 'Caută', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Caută', exact: true }).click();
 }
 
 test('request, accept, remove, block between two accounts', async ({ page: ana, newContext }) => {

@@ -8,7 +8,7 @@ async function addGrid(page: Page, statement: string) {
   await page
     .getByLabel('Manual')
     .selectOption({ label: 'Biologie clasa a XI-a — Anatomia și fiziologia omului' });
-  const chapter = page.getByLabel('Capitol');
+  const chapter = page.getByLabel('Capitol', { exact: true });
   await expect(chapter).toBeEnabled();
   await chapter.selectOption({ label: 'Sistemul nervos' });
   await page.getByLabel('Enunț').fill(statement);

@@ -113,7 +113,7 @@ test('an admin finds a paid invoice on /admin/facturi and stornos it; the candid
   await admin.getByRole('link', { name: 'Facturi' }).first().click();
   await expect(admin).toHaveURL(/\/admin\/facturi$/);
   await admin.getByLabel('Caută după cod, cumpărător sau email').fill(email);
-  await admin.getByRole('button', { name: 'Caută' }).click();
+  await admin.getByRole('main').getByRole('button', { name: 'Caută', exact: true }).click();
   const book = admin.getByRole('list', { name: 'Facturi' });
   await expect(book.locator('li')).toHaveCount(1);
   const card = book.locator('li').first();
