@@ -152,7 +152,7 @@ test('small slips of §4.11: review button clear of its link, Romanian file pick
 
   // The review card with grids due (the queue is the server's; only its numbers are set here).
   await page.route('**/api/v1/review', (route) =>
-    route.fulfill({ json: { due_count: 3, total_cards: 3, next_due: null } }),
+    route.fulfill({ json: { due_count: 3, due_today: 3, total_cards: 3, next_due: null } }),
   );
   await page.goto('/teste');
   const reviewButton = page.getByRole('button', { name: 'Recapitulează 3 grile' });

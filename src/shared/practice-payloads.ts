@@ -176,4 +176,6 @@ export type ServerSyncOutcome = {
 export type SyncResponse = { success: 'TEST_SYNCED'; tests: ServerSyncOutcome[] };
 
 /** GET /review */
-export type ReviewQueue = { due_count: number; total_cards: number; next_due: string | null };
+/** due_count: due now (capped at the test size); due_today: due by the end of today, Bucharest
+ *  (the plan's count of today's reviews, server/modules/review/due.ts); next_due: the next one not yet due. */
+export type ReviewQueue = { due_count: number; due_today: number; total_cards: number; next_due: string | null };

@@ -107,6 +107,7 @@ describe('spaced repetition', () => {
     const u = await makeUser(t.db);
     expect((await call(u, 'GET', '/review')).json()).toEqual({
       due_count: 0,
+      due_today: 0,
       total_cards: 0,
       next_due: null,
     });

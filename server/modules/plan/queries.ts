@@ -80,17 +80,8 @@ export async function chapters(db: Db, userId: number, premium: boolean, subject
   );
 }
 
-/** FSRS cards due per Bucharest day (overdue under today), for open grids. */
-export async function reviewsDue(db: Db, userId: number, premium: boolean, today: string): Promise<Record<string, number>> {
-  const rows = await db.query<{ day: string; n: number }>(
-    `select greatest(${DAY('s.due')}, $3) as day, count(*)::int as n
-       from srs_cards s join grids g on g.id = s.grid_id
-      where s.user_id = $1 and ${allowedGrid('$1', '$2')}
-      group by 1`,
-    [userId, premium, today],
-  );
-  return Object.fromEntries(rows.map((r) => [r.day, r.n]));
-}
+/** FSRS cards due per Bucharest day: the review module's definition, shared with GET /review. */
+export { reviewsDueByDay as reviewsDue } from '../review/due.ts';
 
 /** Reviews answered today (answers in review tests). */
 export async function reviewsToday(db: Db, userId: number, today: string): Promise<number> {

@@ -3,6 +3,8 @@ import { countBody } from '../../../src/shared/test-schema.ts';
 import { allowedGrid, insertTest, isPremium, notEnoughGrids } from '../practice/engine.ts';
 import { serializeTest } from '../practice/model.ts';
 import type { ReviewQueue, TestCreatedResponse } from '../../../src/shared/practice-payloads.ts';
+import { bucharestDate } from '../../../src/shared/plan/calendar.ts';
+import { reviewsDueByDay } from './due.ts';
 
 // Spaced-repetition review queue (cards are updated by srs.ts when grids are answered).
 //
@@ -10,6 +12,8 @@ import type { ReviewQueue, TestCreatedResponse } from '../../../src/shared/pract
 // the same grids (due, and still open to this user) and the same cap, and the app sends the count it
 // showed, so a card falling due between the two calls (a wrong answer returns after one minute)
 // does not grow the test past what was offered.
+// due_today is the plan's count of today's reviews (due.ts, one definition): the page says
+// "N grile de recapitulat azi, prima peste X min" when none is due now but some are later today.
 const REVIEW_TEST_DEFAULT = 20;
 const routes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['review'];
@@ -24,8 +28,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         where s.user_id = $1 and ${allowedGrid('$1', '$2')}`,
       [userId, premium],
     );
+    const today = bucharestDate();
+    const byDay = await reviewsDueByDay(app.db, userId, premium, today);
     return {
       due_count: Math.min(row!.due, REVIEW_TEST_DEFAULT),
+      due_today: byDay[today] ?? 0,
       total_cards: row!.total,
       next_due: row!.next_due ? new Date(row!.next_due).toISOString() : null,
     };

@@ -18,6 +18,7 @@ import { currentOwner, foreignTo } from '../../offline/owner.ts';
 import { grids as gridsText } from '../../components/practice/format.ts';
 import { FirstSteps } from '../../components/practice/FirstSteps.tsx';
 import { TodayPlan } from '../dash/plan/TodayPlan.tsx';
+import { laterTodayText } from '../../shared/review-today.ts';
 import '../../styles/tests.css';
 
 export default function Hub() {
@@ -136,7 +137,10 @@ export default function Hub() {
           ) : (
             <p className="muted">
               Nimic de recapitulat acum.
-              {review.next_due ? ` Următoarea recapitulare: ${new Date(review.next_due).toLocaleString('ro-RO', { dateStyle: 'medium', timeStyle: 'short' })}.` : ''}
+              {/* Due later today: the plan already counts these (server/modules/review/due.ts). */}
+              {laterTodayText(review.due_today, review.next_due)
+                ? ` ${laterTodayText(review.due_today, review.next_due)}.`
+                : review.next_due ? ` Următoarea recapitulare: ${new Date(review.next_due).toLocaleString('ro-RO', { dateStyle: 'medium', timeStyle: 'short' })}.` : ''}
             </p>
           )}
           <p className="hub-card__more">

@@ -11,6 +11,7 @@ import { messageFor } from '../../shared/messages.ro.ts';
 import { grids as gridsText } from '../../components/practice/format.ts';
 import '../../styles/tests.css';
 import { countNoun } from '../../shared/ro-count.ts';
+import { laterTodayText } from '../../shared/review-today.ts';
 
 export default function Review() {
   const navigate = useNavigate();
@@ -66,6 +67,9 @@ export default function Review() {
               <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void start()}>
                 Recapitulează {gridsText(queue.due_count)}
               </button>
+            ) : laterTodayText(queue.due_today, queue.next_due) ? (
+              // The plan counts these as today's reviews (server/modules/review/due.ts).
+              <p className="muted">{laterTodayText(queue.due_today, queue.next_due)}.</p>
             ) : queue.next_due ? (
               <p className="muted">Următoarea recapitulare: {new Date(queue.next_due).toLocaleString('ro-RO', { dateStyle: 'medium', timeStyle: 'short' })}.</p>
             ) : null}
