@@ -18,6 +18,8 @@ import { createSimulation, list, publishedSimulation, publishSimulation, startSi
 import { serializeSimulation } from './queries.ts';
 import { simulationResult } from './results.ts';
 import { admissionEstimate, saveThreshold } from './estimate.ts';
+import { readinessHistory } from './readiness.ts';
+import { readinessQuery, type ReadinessList } from '../../../src/shared/readiness/index.ts';
 import { admissionThresholdBody, admissionThresholdParams } from '../../../src/shared/simulation-schema.ts';
 
 const perUser = (name: string, max: number) => ({
@@ -77,6 +79,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => admissionEstimate(app.db, req.auth!.id, req.query.center),
+  );
+  app.get(
+    '/simulations/estimate/history',
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        querystring: readinessQuery,
+        description:
+          'Evoluția estimării admiterii (issue 31 §3): pe centrele planului de studiu (sau centrul meu, ori `center`), nota după fiecare simulare și săptămânal din exersare, cu interval, ultimul prag de admitere (cu sursă) și distanța până la el.',
+      },
+    },
+    async (req) => (await readinessHistory(app.db, req.auth!.id, req.query.center)) satisfies ReadinessList,
   );
   app.put(
     '/admin/admission-thresholds/:center/:specialization/:year',
