@@ -2,6 +2,7 @@
 // what was done moves the rest of the plan, and one Romanian line says what changed.
 import { describe, expect, it } from 'vitest';
 import { buildPlan, explanationText, workDue } from '../../src/shared/plan/index.ts';
+import { CATCH_UP_DAYS } from '../../src/shared/plan/constants.ts';
 import { chapters, centre, gridsOn, input } from './plan-fixtures.ts';
 
 describe('falling behind', () => {
@@ -25,6 +26,33 @@ describe('falling behind', () => {
     const asked = onTime(later.days).reduce((s, d) => s + d.minutes, 0);
     const wasAsked = onTime(before.days).reduce((s, d) => s + d.minutes, 0);
     expect(asked).toBeGreaterThan(wasAsked);
+    for (const d of later.days) expect(d.minutes).toBeLessThanOrEqual(d.budget);
+  });
+});
+
+describe('catching up (the days the line names)', () => {
+  const before = buildPlan(input({ today: '2027-05-03' }));
+  const due = workDue(before.days, '2027-05-03', '2027-05-17');
+  const progress = { chapters_due: due.chapters, grids_due: due.grids, chapters_done: 0, grids_done: 0 };
+  const later = buildPlan(input({ today: '2027-05-17', progress }));
+  // The same work left, planned without knowing it fell behind: the pace alone, thinned to the exam.
+  const paced = buildPlan(input({ today: '2027-05-17' }));
+  const sum = (days: typeof later.days, from: number, to: number) => days.slice(from, to).reduce((s, d) => s + d.minutes, 0);
+
+  it('names at most the catch-up days, not every day left with new work', () => {
+    const e = later.explanation!;
+    const withNew = later.days.filter((d) => d.items.some((it) => it.kind === 'read' || it.kind === 'grids')).length;
+    expect(e.kind === 'behind' && e.days).toBeGreaterThan(0);
+    expect(e.kind === 'behind' && e.days).toBeLessThanOrEqual(CATCH_UP_DAYS);
+    expect(withNew).toBeGreaterThan(CATCH_UP_DAYS);
+    expect(explanationText(e)).toMatch(/pe următoarele (\d|10) zile\.$/);
+  });
+
+  it('the planner does it: those days ask more, the later ones less, the same work in all', () => {
+    expect(sum(later.days, 0, CATCH_UP_DAYS)).toBeGreaterThan(sum(paced.days, 0, CATCH_UP_DAYS));
+    expect(sum(later.days, CATCH_UP_DAYS, later.days.length)).toBeLessThan(sum(paced.days, CATCH_UP_DAYS, paced.days.length));
+    expect(later.totals.grids).toBe(paced.totals.grids);
+    expect(later.totals.chapters_to_read).toBe(paced.totals.chapters_to_read);
     for (const d of later.days) expect(d.minutes).toBeLessThanOrEqual(d.budget);
   });
 });

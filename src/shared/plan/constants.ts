@@ -18,6 +18,9 @@ export const LIGHT_WEEK_DAYS = 7;
 export const LIGHT_WEEK_SHARE = 0.6;
 /** The plan never spans more days than this (about three years): the settings refuse dates past it. */
 export const MAX_PLAN_DAYS = 1096;
+/** Work fallen behind is caught up over this many days (within the minutes given), not thinned over
+ *  every day left to the exam: "le-am împărțit pe următoarele 10 zile" is then a plan one can see. */
+export const CATCH_UP_DAYS = 10;
 /** Differences smaller than this are no news worth a line. */
 export const EXPLAIN_MIN_GRIDS = 5;
 /** At most this many centres in a plan. */

@@ -3,14 +3,21 @@
 import { EXPLAIN_MIN_GRIDS } from './constants.ts';
 import type { Plan, PlanDay, PlanExplanation, PlanProgress } from './types.ts';
 
-export function explain(p: PlanProgress, plan: Plan): PlanExplanation | null {
+/** The chapters and grids fallen behind (differences under EXPLAIN_MIN_GRIDS are no news). */
+export function behindOf(p: PlanProgress): { chapters: number; grids: number } {
   const dc = p.chapters_done - p.chapters_due;
   const dg = p.grids_done - p.grids_due;
-  const behindC = dc < 0 ? -dc : 0;
-  const behindG = dg <= -EXPLAIN_MIN_GRIDS ? -dg : 0;
+  return { chapters: dc < 0 ? -dc : 0, grids: dg <= -EXPLAIN_MIN_GRIDS ? -dg : 0 };
+}
+
+/** `catchUpDays`: the days the planner gave extra minutes to catching up (at most CATCH_UP_DAYS);
+ *  0 when the next days had no spare minutes, and the line then names the days the rest went to. */
+export function explain(p: PlanProgress, plan: Plan, catchUpDays = 0): PlanExplanation | null {
+  const dc = p.chapters_done - p.chapters_due;
+  const dg = p.grids_done - p.grids_due;
+  const { chapters: behindC, grids: behindG } = behindOf(p);
   if (behindC > 0 || behindG > 0) {
-    // The days the new plan spreads new work over (the catching up goes there).
-    const days = plan.days.filter((d) => d.items.some((it) => it.kind === 'read' || it.kind === 'grids')).length;
+    const days = catchUpDays || plan.days.filter((d) => d.items.some((it) => it.kind === 'read' || it.kind === 'grids')).length;
     return { kind: 'behind', chapters: behindC, grids: behindG, days };
   }
   const aheadC = dc > 0 ? dc : 0;

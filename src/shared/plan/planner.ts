@@ -7,6 +7,7 @@
 // the candidate ticks it off; later days start from what is left after today.
 import { addDays, dayNumber, weekdayOf } from './calendar.ts';
 import {
+  CATCH_UP_DAYS,
   GRID_MIN,
   LIGHT_WEEK_DAYS,
   LIGHT_WEEK_SHARE,
@@ -15,7 +16,7 @@ import {
   READ_MIN_PER_10KB,
   REVIEW_MIN,
 } from './constants.ts';
-import { explain } from './explain.ts';
+import { behindOf, explain } from './explain.ts';
 import { scheduleSimulations } from './simulations.ts';
 import type { Plan, PlanCentreInput, PlanDay, PlanInput, PlanItem, PlanTotals } from './types.ts';
 
@@ -107,6 +108,12 @@ export function buildPlan(input: PlanInput): Plan {
 
   let work = workList(live, false);
   let pendingReviews = input.reviews_today;
+  // Catching up (issue 31 §1): the minutes of the work fallen behind go to the next CATCH_UP_DAYS
+  // days on top of the on-time pace (never past a day's minutes), so the line can name those days;
+  // the pace of the later days then falls back by itself (less is left).
+  let catchUpLeft = catchUpMinutes(input, work);
+  const catchUpPerDay = catchUpLeft / CATCH_UP_DAYS;
+  let catchUpDays = 0;
   const days: PlanDay[] = [];
   const totals = emptyTotals();
 
@@ -132,7 +139,15 @@ export function buildPlan(input: PlanInput): Plan {
       left -= reviews * REVIEW_MIN;
       pendingReviews -= reviews;
     }
-    if (!sim && left > 0) left = planNewWork(work, d, left, freeBetween, items);
+    if (!sim && left > 0) {
+      const extra = i < CATCH_UP_DAYS ? Math.min(catchUpLeft, catchUpPerDay) : 0;
+      const r = planNewWork(work, d, left, freeBetween, items, extra);
+      left = r.left;
+      if (r.extraUsed > 0) {
+        catchUpLeft -= r.extraUsed;
+        catchUpDays++;
+      }
+    }
     const exams = live.filter((c) => c.exam_date === date).map((c) => c.slug);
     days.push({ date, budget, minutes: cap - left, light: isLight, exams, items });
     if (i === 0) {
@@ -165,25 +180,36 @@ export function buildPlan(input: PlanInput): Plan {
     days_left: dayNumber(c.exam_date) - today,
   }));
   const plan: Plan = { ...base, state: 'active', last_exam: dateOf(lastExam, input.today, today), days, totals, countdown };
-  plan.explanation = input.progress ? explain(input.progress, plan) : null;
+  plan.explanation = input.progress ? explain(input.progress, plan, catchUpDays) : null;
   return plan;
+}
+
+/** The minutes of the work fallen behind: its grids, and its chapters at the mean reading still left. */
+function catchUpMinutes(input: PlanInput, work: Work[]): number {
+  if (!input.progress) return 0;
+  const behind = behindOf(input.progress);
+  const unread = work.filter((w) => w.readLeft > 0);
+  const meanRead = unread.length ? unread.reduce((s, w) => s + w.readLeft, 0) / unread.length : 0;
+  return behind.grids * GRID_MIN + behind.chapters * meanRead;
 }
 
 const dateOf = (n: number, todayDate: string, today: number) => addDays(todayDate, n - today);
 
-/** New work on day d within `left` minutes at the pace that meets every deadline; returns the minutes left. */
+/** New work on day d within `left` minutes at the pace that meets every deadline, plus `extra`
+ *  minutes of catching up; returns the minutes left and how many of the extra were used. */
 function planNewWork(
   work: Work[],
   d: number,
   left: number,
   freeBetween: (from: number, to: number) => number,
   items: PlanItem[],
-): number {
+  extra = 0,
+): { left: number; extraUsed: number } {
   const pending = work
     .map((w) => ({ w, due: deadline(w, d) }))
     .filter((x): x is { w: Work; due: number } => x.due !== null && workMinutes(x.w) > 0)
     .sort((a, b) => a.due - b.due);
-  if (pending.length === 0) return left;
+  if (pending.length === 0) return { left, extraUsed: 0 };
   let pace = 0;
   let need = 0;
   for (let k = 0; k < pending.length; k++) {
@@ -192,7 +218,8 @@ function planNewWork(
     const free = freeBetween(d, pending[k]!.due);
     pace = Math.max(pace, free > 0 ? need / free : 1);
   }
-  let allowance = Math.min(left, Math.ceil(Math.min(1, pace) * left + GRID_MIN));
+  const onTime = Math.min(left, Math.ceil(Math.min(1, pace) * left + GRID_MIN));
+  let allowance = Math.min(left, Math.ceil(Math.min(1, pace) * left + GRID_MIN + extra));
   const start = allowance;
   let readingBlocked = false;
   for (const { w } of pending) {
@@ -219,7 +246,8 @@ function planNewWork(
       items.push({ kind: 'grids', chapter_id: w.id, title: w.title, count: n, minutes: n * GRID_MIN, done_count: 0 });
     }
   }
-  return left - (start - allowance);
+  const used = start - allowance;
+  return { left: left - used, extraUsed: Math.max(0, used - onTime) };
 }
 
 /** Ticks today's items with what the server's records (or the device's) say was done today. */
