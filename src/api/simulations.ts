@@ -12,6 +12,7 @@ import type {
   SimulationCreated,
   SimulationPublished,
 } from '../shared/simulation-schema.ts';
+import type { ReadinessList } from '../shared/readiness/index.ts';
 
 export type { SimulationSummary, SimulationResult, BreakdownRow, AdmissionEstimate, HardGrid } from '../shared/simulation-schema.ts';
 
@@ -27,3 +28,5 @@ export const fetchAdminSimulations = () => api.get<SimulationList>('/admin/simul
 export const createSimulation = (body: CreateSimulationBody) => api.post<SimulationCreated>('/admin/simulations', body);
 export const publishSimulation = (id: string) =>
   api.post<SimulationPublished>(`/admin/simulations/${encodeURIComponent(id)}/publish`);
+export const fetchReadiness = (center?: string) =>
+  api.get<ReadinessList>('/simulations/estimate/history', center ? { center } : undefined);

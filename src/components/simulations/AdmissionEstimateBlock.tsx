@@ -4,6 +4,8 @@
 import { useEffect, useState } from 'react';
 import { fetchAdmissionEstimate, type AdmissionEstimate } from '../../api/simulations.ts';
 import { fmt } from './format.ts';
+import { Link } from '../../router/Link.tsx';
+import { READINESS_TEXTS } from '../../shared/readiness/texts.ro.ts';
 
 const VERDICT: Record<'above' | 'borderline' | 'below', string> = {
   above: 'peste praguri',
@@ -96,6 +98,11 @@ export function AdmissionEstimateBlock({ center }: { center: string }) {
           Nu avem încă pragurile de admitere, cu sursă verificată, pentru: {without.map((s) => s.name).join(', ')}.
         </p>
       ) : null}
+      <p>
+        <Link to="/statistici#pregatire" data-testid="sim-estimate-history">
+          {READINESS_TEXTS.linkFromResult}
+        </Link>
+      </p>
       {sources.length ? (
         <p className="muted sim-estimate__sources">
           Surse:{' '}

@@ -16,6 +16,7 @@ import { formatDuration } from '../../components/practice/ResultRow.tsx';
 import { grids as gridsText, plural } from '../../components/practice/format.ts';
 import { peerText } from '../../components/practice/measured.ts';
 import type { PeerRank } from '../../shared/stats-payloads.ts';
+import { Readiness } from './Readiness.tsx';
 import '../../styles/tests.css';
 
 export default function Statistics() {
@@ -60,6 +61,8 @@ export default function Statistics() {
         </p>
       ) : null}
       {online && !stats && !error ? <p className="page-loading">Se încarcă statisticile…</p> : null}
+      {/* Readiness draws from the device's copy offline, so it sits outside the online-only stats. */}
+      <Readiness />
       {stats && t ? (
         <>
           {/* A group of a definition list holds only dt and dd (axe definition-list): the details are a second dd. */}
