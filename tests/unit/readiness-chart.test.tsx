@@ -53,9 +53,9 @@ describe('ReadinessChart', () => {
     expect(el.querySelector('svg')).toBeNull();
     const rows = [...el.querySelectorAll('[data-testid="readiness-table"] tbody tr')].map((r) => [...r.children].map((c) => c.textContent));
     expect(rows).toEqual([
-      ['04.05.2026', 'exersare (săptămâna)', '6,9', '6,1–7,6', '1,6 sub prag'],
-      ['10.05.2026', 'simulare', '7,4', '6,9–7,9', '1,1 sub prag'],
-      ['11.05.2026', 'exersare (săptămâna)', '9,1', '8,4–9,6', '+0,6 peste prag'],
+      ['04.05.2026', 'exersare', '6,9', '6,1–7,6', '−1,6'],
+      ['10.05.2026', 'simulare', '7,4', '6,9–7,9', '−1,1'],
+      ['11.05.2026', 'exersare', '9,1', '8,4–9,6', '+0,6'],
     ]);
     act(() => button.click());
     expect(el.querySelector('svg[role="img"]')).not.toBeNull();

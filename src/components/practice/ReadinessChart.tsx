@@ -8,9 +8,9 @@ import {
   READINESS_TEXTS as T,
   formatDay,
   gapText,
-  pointKind,
   readinessAlt,
   shortDay,
+  signedGap,
   thresholdText,
   type ReadinessHistory,
 } from '../../shared/readiness/index.ts';
@@ -18,7 +18,7 @@ import { dayLabelIndexes } from './Charts.tsx';
 
 const W = 360;
 const H = 220;
-const PAD = { left: 34, right: 12, top: 14, bottom: 30 };
+const PAD = { left: 30, right: 12, top: 16, bottom: 32 };
 
 /** The y domain in whole grades around the band and the threshold, within the 0–10 scale. */
 export function gradeDomain(h: ReadinessHistory): { lo: number; hi: number; ticks: number[] } {
@@ -63,7 +63,7 @@ export function ReadinessChart({ history: h }: { history: ReadinessHistory }) {
               <tr>
                 <th scope="col">{T.colDate}</th>
                 <th scope="col">{T.colKind}</th>
-                <th scope="col">{T.colGrade}</th>
+                <th scope="col">{T.colGradeShort}</th>
                 <th scope="col">{T.colBand}</th>
                 {h.threshold ? <th scope="col">{T.colGap}</th> : null}
               </tr>
@@ -71,13 +71,16 @@ export function ReadinessChart({ history: h }: { history: ReadinessHistory }) {
             <tbody>
               {pts.map((p) => (
                 <tr key={`${p.kind}-${p.date}-${p.grade}`}>
-                  <th scope="row">{formatDay(p.date)}</th>
-                  <td>{pointKind(p)}</td>
+                  <th scope="row">
+                    {shortDay(p.date)}
+                    <span className="sr-only">{formatDay(p.date).slice(5)}</span>
+                  </th>
+                  <td>{p.kind === 'simulation' ? T.simulation : T.practiceShort}</td>
                   <td>{formatNumber(p.grade)}</td>
                   <td>
                     {formatNumber(p.low)}–{formatNumber(p.high)}
                   </td>
-                  {h.threshold ? <td>{gapText(Math.round((p.grade - h.threshold.min_grade) * 100) / 100)}</td> : null}
+                  {h.threshold ? <td>{signedGap(Math.round((p.grade - h.threshold.min_grade) * 100) / 100)}</td> : null}
                 </tr>
               ))}
             </tbody>
@@ -123,13 +126,19 @@ export function ReadinessChart({ history: h }: { history: ReadinessHistory }) {
         </svg>
       )}
       <figcaption className="chart__legend">
-        <span className="readiness__key readiness__key--sim" /> {T.simulation}
-        <span className="readiness__key readiness__key--week" /> {T.practice}
-        <span className="readiness__key readiness__key--band" /> {T.colBand.toLowerCase()}
+        <span className="readiness__legend-item">
+          <span className="readiness__key readiness__key--sim" /> {T.simulation}
+        </span>
+        <span className="readiness__legend-item">
+          <span className="readiness__key readiness__key--week" /> {T.practice}
+        </span>
+        <span className="readiness__legend-item">
+          <span className="readiness__key readiness__key--band" /> {T.colBand.toLowerCase()}
+        </span>
         {h.threshold ? (
-          <>
+          <span className="readiness__legend-item">
             <span className="readiness__key readiness__key--threshold" /> prag
-          </>
+          </span>
         ) : null}
       </figcaption>
       <button type="button" className="btn btn--ghost btn--small" aria-pressed={table} onClick={() => setTable((v) => !v)}>

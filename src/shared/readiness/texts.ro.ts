@@ -12,10 +12,12 @@ export const READINESS_TEXTS = {
   colDate: 'Data',
   colKind: 'Din',
   colGrade: 'Nota estimată',
+  colGradeShort: 'Nota',
   colBand: 'Interval',
   colGap: 'Față de prag',
   simulation: 'simulare',
   practice: 'exersare (săptămâna)',
+  practiceShort: 'exersare',
   noThreshold: 'Pragul de admitere al centrului nu e cunoscut încă.',
   bandHelp:
     'Intervalul: după o simulare, ± abaterea ultimelor 5 note la simulări (cel puțin 0,5); pentru o săptămână de exersare, intervalul Wilson de 95 % al punctajului pe grilele săptămânii.',
@@ -34,6 +36,9 @@ export const shortDay = (iso: string) => {
 export const formatDay = day;
 
 const signed = (x: number) => (x > 0 ? `+${formatGrade(x)}` : x < 0 ? `−${formatGrade(-x)}` : formatGrade(0));
+
+/** The table's gap column, under the header "Față de prag": just the signed difference. */
+export const signedGap = signed;
 
 export function gapText(gap: number): string {
   if (gap >= 0) return `${signed(gap)} peste prag`;
