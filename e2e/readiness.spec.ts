@@ -38,7 +38,12 @@ test('Cât de pregătit ești: chart, table, offline copy', async ({ page, conte
   const points = history.centers[0].points as { kind: string }[];
   expect(points.map((p) => p.kind)).toEqual(['practice', 'practice', 'simulation']);
 
-  await page.goto('/statistici');
+  // From the simulation's result: its estimate block links to the history on /statistici.
+  await page.goto(`/teste/${sim}/rezultate`);
+  const link = page.locator('.sim-estimate').getByRole('link', { name: 'Vezi evoluția pregătirii' });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await link.click();
+  await expect(page).toHaveURL(/\/statistici#pregatire$/);
   const section = page.getByTestId('readiness');
   await expect(section.getByRole('heading', { name: 'Cât de pregătit ești' })).toBeVisible();
   const chart = section.getByRole('img', { name: /Ultima estimare .*simulare.*interval/ });
