@@ -60,12 +60,15 @@ describe('the sheet in the photo must be the uploader’s own sheet of this simu
 
   it('another candidate’s blank sheet is refused as theirs, not as a sheet with no answers (issue 32 §3)', async () => {
     // The QR code is read before the marks: a sheet nobody filled in still says whose it is.
+    // A candidate of its own: A's uploads in this file would pass the 10 a minute that a fast run
+    // reaches (SCAN_UPLOAD_RATE; the file failed with 429 on a quiet machine, passed on a loaded one).
+    const D = await makeUser(db(), { name: 'Dana Grăbită' });
     const sheetB = await sheetIdOf(w, B, w.simId);
-    await refused(A, [await photo(sheetB, [], { seed: 42, clean: true })], 'FORM_SCAN_WRONG_SHEET_CANDIDATE');
-    const ownOther = await sheetIdOf(w, A, otherSim);
-    await refused(A, [await photo(ownOther, [], { seed: 44, clean: true })], 'FORM_SCAN_WRONG_SHEET_SIMULATION');
+    await refused(D, [await photo(sheetB, [], { seed: 42, clean: true })], 'FORM_SCAN_WRONG_SHEET_CANDIDATE');
+    const ownOther = await sheetIdOf(w, D, otherSim);
+    await refused(D, [await photo(ownOther, [], { seed: 44, clean: true })], 'FORM_SCAN_WRONG_SHEET_SIMULATION');
     // The candidate's own blank sheet still says that nothing was marked.
-    await refused(A, [await photo(await sheetIdOf(w, A, w.simId), [], { seed: 46, clean: true })], 'FORM_SCAN_MISSING_RESPONSES');
+    await refused(D, [await photo(await sheetIdOf(w, D, w.simId), [], { seed: 46, clean: true })], 'FORM_SCAN_MISSING_RESPONSES');
   });
 
   it('another candidate’s sheet of another simulation is still “another candidate”', async () => {
