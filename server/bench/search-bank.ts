@@ -3,18 +3,8 @@
 // character paragraphs. Text is drawn from a Romanian biology vocabulary (with diacritics) plus
 // generated words, Zipf-weighted, so common prefixes match thousands of rows as real text does.
 import type { Db } from '../db/db.ts';
-
-/** mulberry32: a small seeded generator, the same bank on every run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The seeded generator the synthetic answer sheets use (mulberry32): the same bank on every run.
+import { rng } from '../modules/scans/omr/random.ts';
 
 const BASE = `celula celulei membrana nucleul nefronul nefronului rinichiul rinichiului glomerulul ansa Henle tubul
 contort colector urina ureterul vezica uretra sângele plasma hematiile leucocitele trombocitele inima
