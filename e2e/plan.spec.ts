@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { test, expect } from './fixtures.ts';
 import { registerAccount, shoot } from './helpers.ts';
 import type { PlanResponse } from '../src/shared/plan-payloads.ts';
+import { addDays, bucharestDate } from '../src/shared/plan/calendar.ts';
 
 const SHOTS = process.env.PLAN_SHOTS;
 
@@ -20,7 +21,9 @@ test('Azi: plan settings, today ticked off, offline from the device copy', async
   await card.getByRole('button', { name: 'Alege examenul' }).click();
   const dialog = page.getByRole('dialog', { name: 'Setările planului' });
   await dialog.getByRole('checkbox', { name: /Timișoara/ }).check();
-  const exam = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  // 60 days from today in Bucharest, where the product counts its days (a UTC date is a day short
+  // between midnight in Bucharest and midnight UTC: CI failed so at 00:40 Bucharest time).
+  const exam = addDays(bucharestDate(), 60);
   await dialog.getByLabel(/Data examenului la .*Timișoara/).fill(exam);
   for (const day of ['Luni', 'Marți', 'Miercuri', 'Joi', 'Vineri', 'Sâmbătă', 'Duminică']) await dialog.getByLabel(day, { exact: true }).fill('90');
   await shoot(page, SHOTS, 'plan-settings');

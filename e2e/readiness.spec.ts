@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { test, expect } from './fixtures.ts';
 import { registerAccount, shoot } from './helpers.ts';
+import { addDays, bucharestDate } from '../src/shared/plan/calendar.ts';
 
 const SHOTS = process.env.READINESS_SHOTS;
 const SIM_TIMISOARA = '3b0c5a52-2f0e-4d0b-8a8e-6f7e1c2d9a01'; // server/db/seed/simulations.ts
@@ -14,7 +15,9 @@ test('Cât de pregătit ești: chart, table, offline copy', async ({ page, conte
   await registerAccount(page, 'Radu Pregătit', '/inregistrare', { billing: false });
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { authorization: `Bearer ${token}` };
-  const exam = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  // 60 days from today in Bucharest, where the product counts its days (a UTC date is a day short
+  // between midnight in Bucharest and midnight UTC: CI failed so at 00:40 Bucharest time).
+  const exam = addDays(bucharestDate(), 60);
   const put = await page.request.put('/api/v1/plan/settings', {
     headers,
     data: { centres: [{ slug: 'timisoara', exam_date: exam }], week_minutes: [60, 60, 60, 60, 60, 60, 60], reminder_hour: null },
