@@ -14,6 +14,7 @@ const NO_DB = [
   'tests/server/user-row-cache.test.ts',
   'tests/server/bench-inp-stats.test.ts',
   'tests/server/pool-slots.test.ts',
+  'tests/server/validator.test.ts',
 ];
 
 const serverTest = {

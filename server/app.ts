@@ -15,9 +15,8 @@ import { serializerCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'f
 import type { ZodType } from 'zod';
 import type { Db } from './db/db.ts';
 import type { Config } from './config.ts';
-import { ValidationFailure } from './lib/errors.ts';
+import { validateWith } from './lib/validator.ts';
 import { loggerOptions, OneLinePerRequest, requestId } from './lib/logger.ts';
-import { toErrorBody } from '../src/shared/validation.ts';
 import { API_PREFIX, SCAN_IMAGE_MAX_BYTES } from '../src/shared/constants.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import authPlugin from './plugins/auth.ts';
@@ -80,10 +79,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: opts.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(({ schema }) => (data) => {
-    const result = (schema as ZodType).safeParse(data);
-    return result.success ? { value: result.data } : { error: new ValidationFailure(toErrorBody(result.error)) };
-  });
+  app.setValidatorCompiler(({ schema }) => (data) => validateWith(schema as ZodType, data));
   app.setSerializerCompiler(serializerCompiler);
   const wanted = (part: SkippablePart) => !opts.skip?.includes(part);
 
