@@ -26,6 +26,11 @@ const schema = z.object({
   MAIL_QUEUE: bool.default(true),
   /** This process delivers queued mail (every process may: the queue hands each message to one). */
   MAIL_WORKER: bool.default(true),
+  /**
+   * A finished test's spaced-repetition reviews leave the finish request through the job queue
+   * (server/modules/review/deferred.ts; every process works it); false: reviewed inline.
+   */
+  REVIEW_QUEUE: bool.default(true),
   MAIL_FROM: z.string().default('Grilio <no-reply@grilio.ro>'),
   SUPPORT_EMAIL: z.email().default('suport@grilio.ro'),
   GOOGLE_CLIENT_ID: z.string().optional(),

@@ -65,7 +65,7 @@ export async function buildTestApp(
   // queues: with one shared pg-boss schema, a file's scan worker would take another file's jobs
   // (for scans it cannot see) and leave them unread. Apps on the same test database share it.
   const jobs = db.kind === 'postgres' ? { JOBS_SCHEMA: `${(await db.one<{ s: string }>('select current_schema() as s'))!.s}_jobs` } : {};
-  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', SCAN_WORKER: 'false', MAIL_QUEUE: 'false', ...jobs, ...env });
+  const config = loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'false', SCAN_WORKER: 'false', MAIL_QUEUE: 'false', REVIEW_QUEUE: 'false', ...jobs, ...env });
   const url = process.env.DATABASE_URL;
   const app = await buildApp({ db, config: { ...config, DATABASE_URL: url }, distDir: null, logger: false, ...extra });
   await app.ready();

@@ -135,13 +135,16 @@ export function resultOf(s: TestScore): ServerResult {
 
 /**
  * Scores and closes an unfinished test (a no-op returning the current row when it is no longer
- * unfinished: the first finish wins). Reviews the answers not yet counted for spaced repetition.
+ * unfinished: the first finish wins). Reviews the answers not yet counted for spaced repetition,
+ * or with `deferReview` only marks the test reviews_pending for review/deferred.ts (the caller
+ * queues the job): the grade and score are stored either way.
  */
 export async function finishTest(
   db: Db,
   test: TestRow,
   reason: 'user' | 'expired' | 'sync',
   finishedAt: Date = new Date(),
+  opts: { deferReview?: boolean } = {},
 ): Promise<{ test: TestRow; result: ServerResult | null; changed: boolean }> {
   return db.tx(async (tx) => {
     const { grids, answers } = await gridsAndAnswers(tx, test.id);
@@ -152,15 +155,16 @@ export async function finishTest(
     const at = new Date(Math.max(+new Date(test.started_at), Math.min(+finishedAt, Date.now())));
     const row = await tx.one<TestRow>(
       `update tests t set status = 'finished', finish_reason = $2, finished_at = $3, score = $4, max_score = $5, grade = $6,
-              profile_slug = $7, rank_score = $8, last_activity_at = greatest(t.last_activity_at, $3)
+              profile_slug = $7, rank_score = $8, last_activity_at = greatest(t.last_activity_at, $3), reviews_pending = $9
         where t.id = $1 and t.status = 'unfinished'
         returning ${TEST_COLUMNS}`,
-      [test.id, reason, at, s.score, s.max_score, s.grade, s.profile, ref.score],
+      [test.id, reason, at, s.score, s.max_score, s.grade, s.profile, ref.score, Boolean(opts.deferReview)],
     );
     if (!row) {
       const current = await tx.one<TestRow>(`select ${TEST_COLUMNS} from tests t where t.id = $1`, [test.id]);
       return { test: current ?? test, result: null, changed: false };
     }
+    if (opts.deferReview) return { test: row, result: resultOf(s), changed: true };
     await reviewAnswers(
       tx,
       test.user_id,

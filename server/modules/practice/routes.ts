@@ -17,6 +17,7 @@ import { syncTests } from './sync.ts';
 import type { AvailableGridsResponse, SyncResponse, TestCreatedResponse } from '../../../src/shared/practice-payloads.ts';
 import { createWeakTest } from '../stats/weak.ts';
 import { idParam, plainString } from '../../../src/shared/input-rules.ts';
+import { startReviewQueue, type ReviewQueue } from '../review/deferred.ts';
 
 // Tests engine (SPEC §2 tests routes). Everything is the caller's own: another user's test is 404.
 // GET /user/tests-count lives in the user module (it reads the same `tests` table).
@@ -25,6 +26,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
   const auth = { onRequest: app.authenticate }; // before body validation: 401 comes first
   const idParams = z.object({ id: plainString(64) });
+  // A finish's spaced-repetition reviews go to the review queue (review/deferred.ts) when it is on.
+  let reviews: ReviewQueue | null = null;
+  if (app.config.REVIEW_QUEUE) {
+    app.addHook('onReady', async () => {
+      reviews = await startReviewQueue(app);
+    });
+    app.addHook('onClose', async () => reviews?.stop());
+  }
 
   app.post('/tests', { ...auth, schema: { tags, security, body: createTestBody } }, async (req, reply) => {
     const { test, created } = await createTest(app.db, req.auth!.id, req.body);
@@ -88,9 +97,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => setRemaining(app.db, req.auth!.id, req.params.id, req.body.remaining_s),
   );
 
-  app.post('/tests/:id/finish', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
-    finish(app.db, req.auth!.id, req.params.id),
-  );
+  app.post('/tests/:id/finish', { ...auth, schema: { tags, security, params: idParams } }, async (req) => {
+    const queue = reviews;
+    const out = await finish(app.db, req.auth!.id, req.params.id, queue !== null);
+    // Not awaited into the answer's latency budget on failure: the mark stays, and the user's next
+    // review read (catchUpReviews) or a later finish's job makes it good.
+    if (queue) await queue.send(out.test.id).catch((err: unknown) => req.log.warn({ err }, 'review not queued'));
+    return out;
+  });
   app.post('/tests/:id/abandon', { ...auth, schema: { tags, security, params: idParams } }, async (req) =>
     abandon(app.db, req.auth!.id, req.params.id),
   );

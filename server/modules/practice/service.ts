@@ -86,7 +86,8 @@ export async function setRemaining(db: Db, userId: number, id: string, remaining
   return { remaining_s: after.status === 'unfinished' ? (remainingSeconds(after) ?? 0) : 0, status: after.status };
 }
 
-export async function finish(db: Db, userId: number, id: string): Promise<TestFinishedResponse> {
+/** `deferReview`: the spaced-repetition reviews are left to review/deferred.ts (the route queues them). */
+export async function finish(db: Db, userId: number, id: string, deferReview = false): Promise<TestFinishedResponse> {
   const test = await ownTest(db, userId, id);
   if (test.status !== 'unfinished') throw closedError(test);
   // An overdue test finishes as 'expired' (at its deadline); the caller still gets its result.
@@ -95,8 +96,8 @@ export async function finish(db: Db, userId: number, id: string): Promise<TestFi
     result,
     changed,
   } = test.time_limit_s !== null && remainingSeconds(test) === 0
-    ? await finishTest(db, test, 'expired', new Date(+new Date(test.started_at) + test.time_limit_s * 1000))
-    : await finishTest(db, test, 'user');
+    ? await finishTest(db, test, 'expired', new Date(+new Date(test.started_at) + test.time_limit_s * 1000), { deferReview })
+    : await finishTest(db, test, 'user', undefined, { deferReview });
   if (!changed || !result) throw closedError(row);
   return { success: 'TEST_FINISHED', test: serializeTest(row), result };
 }

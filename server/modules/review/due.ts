@@ -9,11 +9,14 @@
 // review page says when the first of them is due, so the two never disagree about how many there are.
 import type { Db } from '../../db/db.ts';
 import { allowedGrid } from '../practice/engine.ts';
+import { catchUpReviews } from './deferred.ts';
 
 const DAY = (col: string) => `to_char((${col} at time zone 'Europe/Bucharest')::date, 'YYYY-MM-DD')`;
 
 /** FSRS cards due per Bucharest day (overdue under today), for open grids: `byDay[today]` is today's. */
 export async function reviewsDueByDay(db: Db, userId: number, premium: boolean, today: string): Promise<Record<string, number>> {
+  // A test finished a moment ago may still have its reviews queued (deferred.ts): count them too.
+  await catchUpReviews(db, userId);
   const rows = await db.query<{ day: string; n: number }>(
     `select greatest(${DAY('s.due')}, $3) as day, count(*)::int as n
        from srs_cards s join grids g on g.id = s.grid_id

@@ -5,6 +5,7 @@ import { serializeTest } from '../practice/model.ts';
 import type { ReviewQueue, TestCreatedResponse } from '../../../src/shared/practice-payloads.ts';
 import { bucharestDate } from '../../../src/shared/plan/calendar.ts';
 import { reviewsDueByDay } from './due.ts';
+import { catchUpReviews } from './deferred.ts';
 
 // Spaced-repetition review queue (cards are updated by srs.ts when grids are answered).
 //
@@ -20,6 +21,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
   app.get('/review', { onRequest: app.authenticate, schema: { tags, security } }, async (req): Promise<ReviewQueue> => {
     const userId = req.auth!.id;
+    await catchUpReviews(app.db, userId);
     const premium = await isPremium(app.db, userId);
     const row = await app.db.one<{ due: number; total: number; next_due: Date | null }>(
       `select count(*) filter (where s.due <= now())::int as due, count(*)::int as total,
@@ -43,6 +45,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.authenticate, schema: { tags, security, body: countBody } },
     async (req, reply) => {
       const userId = req.auth!.id;
+      await catchUpReviews(app.db, userId);
       const premium = await isPremium(app.db, userId);
       const rows = await app.db.query<{ id: number }>(
         `select g.id from srs_cards s join grids g on g.id = s.grid_id
