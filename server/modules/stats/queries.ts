@@ -21,15 +21,59 @@ const AGG = `count(*)::int as answered,
   count(*) filter (where a.outcome = 'partial')::int as partial,
   count(*) filter (where a.outcome = 'wrong')::int as wrong`;
 
-export async function chapterStats(db: Db, userId: number): Promise<Omit<ChapterStat, 'peers'>[]> {
-  const rows = await db.query<Counts & { chapter_id: number; title: string; manual_id: number }>(
-    `select c.id as chapter_id, c.title, c.manual_id, ${AGG}
-       from answers a join grids g on g.id = a.grid_id join chapters c on c.id = g.chapter_id
+type ChapterCounts = Counts & {
+  chapter_id: number;
+  title: string;
+  manual_id: number;
+  manual_title: string;
+  manual_sort: number;
+  time_sum: number | null;
+  time_n: number;
+};
+
+/**
+ * The user's answers per chapter in one pass (with the manual's name and the answer times), so
+ * the per-manual and total figures are sums of these rows rather than more passes over a year of
+ * answers (issue 30 §1: 100,000 answers of one candidate).
+ */
+async function chapterCounts(db: Db, userId: number): Promise<ChapterCounts[]> {
+  return db.query<ChapterCounts>(
+    `select c.id as chapter_id, c.title, c.manual_id, m.title as manual_title, m.sort as manual_sort, ${AGG},
+            sum(a.time_ms)::float8 as time_sum, count(a.time_ms)::int as time_n
+       from answers a join grids g on g.id = a.grid_id join chapters c on c.id = g.chapter_id join manuals m on m.id = c.manual_id
       where a.user_id = $1 and a.outcome <> 'blank'
-      group by c.id, c.title, c.manual_id, c.sort order by c.manual_id, c.sort, c.id`,
+      group by c.id, c.title, c.manual_id, c.sort, m.title, m.sort order by c.manual_id, c.sort, c.id`,
     [userId],
   );
-  return rows.map(withPct);
+}
+
+const chapterOf = (r: ChapterCounts): Omit<ChapterStat, 'peers'> =>
+  withPct({ chapter_id: r.chapter_id, title: r.title, manual_id: r.manual_id, answered: r.answered, right: r.right, partial: r.partial, wrong: r.wrong });
+
+export async function chapterStats(db: Db, userId: number): Promise<Omit<ChapterStat, 'peers'>[]> {
+  return (await chapterCounts(db, userId)).map(chapterOf);
+}
+
+/** Per manual (by the manual's sort, then id) and in total, from the chapter rows. */
+function rollUp(rows: ChapterCounts[]) {
+  const add = (a: Counts, r: Counts) => {
+    a.answered += r.answered;
+    a.right += r.right;
+    a.partial += r.partial;
+    a.wrong += r.wrong;
+  };
+  const manuals = new Map<number, Counts & { manual_id: number; title: string; sort: number }>();
+  const total = { answered: 0, right: 0, partial: 0, wrong: 0, time_sum: 0, time_n: 0 };
+  for (const r of rows) {
+    let m = manuals.get(r.manual_id);
+    if (!m) manuals.set(r.manual_id, (m = { manual_id: r.manual_id, title: r.manual_title, sort: r.manual_sort, answered: 0, right: 0, partial: 0, wrong: 0 }));
+    add(m, r);
+    add(total, r);
+    total.time_sum += r.time_sum ?? 0;
+    total.time_n += r.time_n;
+  }
+  const ordered = [...manuals.values()].sort((a, b) => a.sort - b.sort || a.manual_id - b.manual_id);
+  return { manuals: ordered.map(({ sort: _sort, ...m }) => m), total };
 }
 
 export function weakest<T extends { answered: number; correct_pct: number }>(chapters: T[]): T[] {
@@ -40,24 +84,12 @@ export function weakest<T extends { answered: number; correct_pct: number }>(cha
 }
 
 export async function stats(db: Db, userId: number): Promise<Stats> {
-  const [tests, totals, manuals, plainChapters, progress, manualPeers, chapterPeers] = await Promise.all([
+  const [tests, counts, progress, peers] = await Promise.all([
     db.query<{ status: string; n: number }>(
       'select status, count(*)::int as n from tests where user_id = $1 group by status',
       [userId],
     ),
-    db.one<Counts & { avg_time_ms: number | null; total_time_ms: number | null }>(
-      `select ${AGG}, avg(a.time_ms)::float8 as avg_time_ms, sum(a.time_ms)::float8 as total_time_ms
-         from answers a where a.user_id = $1 and a.outcome <> 'blank'`,
-      [userId],
-    ),
-    db.query<Counts & { manual_id: number; title: string }>(
-      `select m.id as manual_id, m.title, ${AGG}
-         from answers a join grids g on g.id = a.grid_id join chapters c on c.id = g.chapter_id join manuals m on m.id = c.manual_id
-        where a.user_id = $1 and a.outcome <> 'blank'
-        group by m.id, m.title, m.sort order by m.sort, m.id`,
-      [userId],
-    ),
-    chapterStats(db, userId),
+    chapterCounts(db, userId),
     db.query<Counts & { day: string }>(
       `select to_char((a.answered_at at time zone 'Europe/Bucharest')::date, 'YYYY-MM-DD') as day, ${AGG}
          from answers a
@@ -65,12 +97,11 @@ export async function stats(db: Db, userId: number): Promise<Stats> {
         group by 1 order by 1`,
       [userId, PROGRESS_DAYS],
     ),
-    peerRanks(db, userId, 'manual'),
-    peerRanks(db, userId, 'chapter'),
+    peerRanks(db, userId),
   ]);
-  const chapters: ChapterStat[] = plainChapters.map((c) => ({ ...c, peers: chapterPeers.get(c.chapter_id) ?? NO_RANK }));
-  const byStatus = Object.fromEntries(tests.map((t) => [t.status, t.n]));
-  const t = totals!;
+  const chapters: ChapterStat[] = counts.map((c) => ({ ...chapterOf(c), peers: peers.chapter.get(c.chapter_id) ?? NO_RANK }));
+  const { manuals, total: t } = rollUp(counts);
+  const byStatus = Object.fromEntries(tests.map((r) => [r.status, r.n]));
   return {
     totals: {
       tests: tests.reduce((s, r) => s + r.n, 0),
@@ -82,10 +113,10 @@ export async function stats(db: Db, userId: number): Promise<Stats> {
       partial: t.partial,
       wrong: t.wrong,
       correct_pct: pct(t.right, t.answered),
-      avg_time_ms: t.avg_time_ms === null ? null : Math.round(t.avg_time_ms),
-      total_time_ms: t.total_time_ms ?? 0,
+      avg_time_ms: t.time_n ? Math.round(t.time_sum / t.time_n) : null,
+      total_time_ms: t.time_sum,
     },
-    manuals: manuals.map((m) => ({ ...withPct(m), peers: manualPeers.get(m.manual_id) ?? NO_RANK })),
+    manuals: manuals.map((m) => ({ ...withPct(m), peers: peers.manual.get(m.manual_id) ?? NO_RANK })),
     chapters,
     progress: progress.map((p): ProgressDay => ({
       day: p.day,
