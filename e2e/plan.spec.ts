@@ -80,3 +80,38 @@ test('Azi: plan settings, today ticked off, offline from the device copy', async
   await shoot(page, SHOTS, 'plan-offline', '[data-testid="today-plan"]');
   await context.setOffline(false);
 });
+
+test('the daily reminder: chosen in the settings, opened from the mail link, stopped', async ({ page }) => {
+  await registerAccount(page, 'Mihai Memento', '/inregistrare', { billing: false });
+  const card = page.getByTestId('today-plan');
+  await card.getByRole('button', { name: 'Alege examenul' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Setările planului' });
+  await dialog.getByRole('checkbox', { name: /Timișoara/ }).check();
+  await dialog.getByLabel(/Data examenului la .*Timișoara/).fill(addDays(bucharestDate(), 60));
+  const reminder = dialog.getByLabel('Amintește-mi la');
+  await expect(reminder).toHaveValue(''); // none by default
+  await expect(reminder.locator('option')).toHaveText(['Fără memento', ...Array.from({ length: 17 }, (_, i) => `${String(6 + i).padStart(2, '0')}:00`)]);
+  await reminder.selectOption('19:00');
+  await dialog.getByLabel('Amintește-mi la').scrollIntoViewIfNeeded();
+  await shoot(page, SHOTS, 'plan-settings-reminder', '.plan-settings__reminder');
+  await dialog.getByRole('button', { name: 'Salvează planul' }).click();
+  await expect(dialog).toBeHidden();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const saved = (await (await page.request.get('/api/v1/plan', { headers })).json()) as PlanResponse;
+  expect(saved.settings.reminder_hour).toBe(19);
+
+  // The mail's link opens the settings with the hour chosen; "Fără memento" stops it.
+  await page.goto('/teste?plan=setari');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Amintește-mi la')).toHaveValue('19');
+  await dialog.getByLabel('Amintește-mi la').selectOption('Fără memento');
+  await dialog.getByRole('button', { name: 'Salvează planul' }).click();
+  await expect(dialog).toBeHidden();
+  const stopped = (await (await page.request.get('/api/v1/plan', { headers })).json()) as PlanResponse;
+  expect(stopped.settings.reminder_hour).toBeNull();
+  // An hour at night is refused by the shared bounds, with the catalogue's words.
+  const night = await page.request.put('/api/v1/plan/settings', { headers, data: { ...stopped.settings, centres: stopped.settings.centres.map(({ slug, exam_date }) => ({ slug, exam_date })), reminder_hour: 3 } });
+  expect(night.status()).toBe(422);
+  expect((await night.json()).errors.reminder_hour).toContain('FORM_PLAN_REMINDER_HOUR');
+});

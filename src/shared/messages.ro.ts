@@ -244,7 +244,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_PLAN_DATE_PAST: 'Data examenului a trecut deja.',
   FORM_PLAN_DATE_TOO_FAR: 'Data examenului este prea departe (cel mult trei ani de acum).',
   FORM_PLAN_MINUTES_RANGE: 'Minutele de studiu pe zi sunt între 0 și 600.',
-  FORM_PLAN_REMINDER_HOUR: 'Ora mementoului este între 0 și 23.',
+  FORM_PLAN_REMINDER_HOUR: 'Ora mementoului este între 06:00 și 22:00 (ora României).',
   FORM_EXAM_DATE_YEAR: 'Data trebuie să fie în anul ales.',
   FORM_INVITATION_CODE_INVALID: 'Codul de invitație are 12 caractere: cifre și literele A–F.',
   FORM_MESSAGE_NOT_FOUND: 'Mesajul nu a fost găsit.',

@@ -4,6 +4,7 @@
 // PostgreSQL stores and the planner spans).
 import { z } from 'zod';
 import { addDays, bucharestDate, isIsoDate } from './plan/calendar.ts';
+import { REMINDER_FIRST_HOUR, REMINDER_LAST_HOUR } from './plan/reminder.ts';
 import { MAX_DAY_MINUTES, MAX_PLAN_CENTRES, MAX_PLAN_DAYS } from './plan/constants.ts';
 
 const slug = z.string({ error: 'FORM_PLAN_CENTRE_UNKNOWN' }).regex(/^[a-z0-9-]{2,60}$/, 'FORM_PLAN_CENTRE_UNKNOWN');
@@ -30,11 +31,12 @@ export const planSettingsBody = z.object({
     .refine((cs) => new Set(cs.map((c) => c.slug)).size === cs.length, 'FORM_PLAN_CENTRE_DUPLICATE'),
   /** Monday first. */
   week_minutes: z.array(minutes, { error: 'FIELD_INVALID' }).length(7, 'FIELD_INVALID'),
+  /** The daily reminder's hour, Bucharest time (06–22), or null: none (the default). */
   reminder_hour: z
     .number({ error: 'FORM_PLAN_REMINDER_HOUR' })
     .int('FORM_PLAN_REMINDER_HOUR')
-    .min(0, 'FORM_PLAN_REMINDER_HOUR')
-    .max(23, 'FORM_PLAN_REMINDER_HOUR')
+    .min(REMINDER_FIRST_HOUR, 'FORM_PLAN_REMINDER_HOUR')
+    .max(REMINDER_LAST_HOUR, 'FORM_PLAN_REMINDER_HOUR')
     .nullable()
     .default(null),
 });

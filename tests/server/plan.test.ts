@@ -132,6 +132,10 @@ describe('GET /plan and PUT /plan/settings', () => {
       [{ ...good, week_minutes: [60, -1, 60, 60, 60, 60, 0] }, 'week_minutes.1', 'FORM_PLAN_MINUTES_RANGE'],
       [{ ...good, week_minutes: [60, 60, 60] }, 'week_minutes', 'FIELD_INVALID'],
       [{ ...good, reminder_hour: 24 }, 'reminder_hour', 'FORM_PLAN_REMINDER_HOUR'],
+      // The reminder never comes at night: 06:00–22:00 Bucharest time.
+      [{ ...good, reminder_hour: 5 }, 'reminder_hour', 'FORM_PLAN_REMINDER_HOUR'],
+      [{ ...good, reminder_hour: 23 }, 'reminder_hour', 'FORM_PLAN_REMINDER_HOUR'],
+      [{ ...good, reminder_hour: 19.5 }, 'reminder_hour', 'FORM_PLAN_REMINDER_HOUR'],
     ];
     for (const [body, field, code] of cases) {
       const res = await put(ana, body);

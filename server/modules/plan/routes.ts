@@ -3,6 +3,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { examDateBody, examDateParams, planSettingsBody } from '../../../src/shared/plan-schema.ts';
 import * as service from './service.ts';
+import { startReminderJob } from './reminders.ts';
+import { notify } from '../notifications/notify.ts';
+import { pushTargets } from '../notifications/push-queries.ts';
 
 const perUser = (name: string, max: number) => ({
   rateLimit: {
@@ -45,5 +48,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       exam_date: await service.saveExamDate(app.db, req.params.slug, req.params.year, req.body.exam_date, req.body.source, req.auth!.id),
     }),
   );
+
+  if (app.config.NODE_ENV !== 'test') {
+    // Every process runs the reminder job; the day's claim keeps them apart (reminders.ts).
+    const stop = startReminderJob({
+      db: app.db,
+      now: () => new Date(),
+      notify: (userId, n) => notify(app, userId, n),
+      hasPush: async (userId) => (await pushTargets(app.db, userId)).length > 0,
+      sendMail: (mail) => app.mailer.send(mail),
+      product: app.config.PRODUCT_NAME,
+      publicUrl: app.config.publicUrl,
+      log: app.log,
+    });
+    app.addHook('onClose', async () => stop());
+  }
 };
 export default routes;

@@ -1,6 +1,7 @@
 // The plan's settings (issue 31 §1): the centres (at most 5) with the exam date of each, prefilled
 // from the dates an administrator keeps and editable, and the minutes for each weekday. Checked
-// with the shared schema before sending; the server's codes are shown the same way.
+// with the shared schema before sending; the server's codes are shown the same way. The daily
+// reminder's hour (none by default, 06–22 Bucharest time) is chosen, changed or stopped here.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Modal } from '../../../shell/Modal.tsx';
@@ -12,6 +13,7 @@ import { showToast } from '../../../state/toast.ts';
 import { planSettingsBody } from '../../../shared/plan-schema.ts';
 import { DEFAULT_SCORING_PROFILES } from '../../../shared/scoring-profiles.ts';
 import { bucharestDate } from '../../../shared/plan/calendar.ts';
+import { hourLabel, REMINDER_HOURS } from '../../../shared/plan/reminder.ts';
 import '../../../styles/forms.css';
 
 const WEEKDAYS = ['Luni', 'Marți', 'Miercuri', 'Joi', 'Vineri', 'Sâmbătă', 'Duminică'];
@@ -26,6 +28,7 @@ export function PlanSettingsDialog({ res, onClose, onSaved }: { res: PlanRespons
   );
   const [picked, setPicked] = useState<Set<string>>(() => new Set(chosen.keys()));
   const [minutes, setMinutes] = useState<string[]>(() => res.settings.week_minutes.map(String));
+  const [reminder, setReminder] = useState<string>(() => (res.settings.reminder_hour === null ? '' : String(res.settings.reminder_hour)));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -33,7 +36,7 @@ export function PlanSettingsDialog({ res, onClose, onSaved }: { res: PlanRespons
     const body = {
       centres: DEFAULT_SCORING_PROFILES.filter((p) => picked.has(p.slug)).map((p) => ({ slug: p.slug, exam_date: dates[p.slug] ?? '' })),
       week_minutes: minutes.map((m) => (m.trim() === '' ? 0 : Number(m))),
-      reminder_hour: res.settings.reminder_hour,
+      reminder_hour: reminder === '' ? null : Number(reminder),
     };
     const check = planSettingsBody.safeParse(body);
     if (!check.success) return setError(check.error.issues[0]?.message ?? 'FIELD_INVALID');
@@ -120,6 +123,24 @@ export function PlanSettingsDialog({ res, onClose, onSaved }: { res: PlanRespons
             />
           </label>
         ))}
+      </fieldset>
+      <fieldset className="plan-settings__reminder">
+        <legend>Memento zilnic</legend>
+        <label>
+          Amintește-mi la
+          <select className="form-field__input" value={reminder} onChange={(e) => setReminder(e.target.value)}>
+            <option value="">Fără memento</option>
+            {REMINDER_HOURS.map((h) => (
+              <option key={h} value={String(h)}>
+                {hourLabel(h)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <small className="muted">
+          Ora României. Primești mementoul doar în zilele în care mai ai ceva din plan: ca notificare pe dispozitiv dacă ai
+          notificările pornite, altfel pe e-mail.
+        </small>
       </fieldset>
     </Modal>
   );

@@ -2,6 +2,7 @@
 // is done ticked off, a countdown to each chosen exam, the line saying what changed, and the
 // settings. Online it shows the server's plan and keeps it on the device; offline (or when the
 // server does not answer) the device computes the same plan from that copy and says so.
+// /teste?plan=setari opens the settings (the reminder mail's link to change or stop the reminder).
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from '../../../router/Link.tsx';
@@ -51,7 +52,8 @@ export function TodayPlan() {
   const { online } = useSnapshot(app);
   const [shown, setShown] = useState<Shown | null>(null);
   const [missing, setMissing] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // The reminder e-mail links to /teste?plan=setari: the settings open, to change or stop it.
+  const [settingsOpen, setSettingsOpen] = useState(() => typeof location !== 'undefined' && new URLSearchParams(location.search).get('plan') === 'setari');
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
