@@ -10,7 +10,9 @@ import type {
   CoursesResponse,
   DownloadPayload,
 } from '../shared/course-payloads.ts';
+import type { DownloadChanges, DownloadManifest, DownloadPart, DownloadPartPayload } from '../shared/download-payloads.ts';
 
+export type { DownloadChanges, DownloadManifest, DownloadPart, DownloadPartPayload } from '../shared/download-payloads.ts';
 export type {
   ChapterLink,
   ChapterProgress,
@@ -50,4 +52,23 @@ export function downloadCourse(manual: string, onProgress?: (fraction: number, b
     ? { onDownloadProgress: (p) => onProgress(p.totalBytes ? p.percent : 0, p.transferredBytes) }
     : {};
   return request<DownloadPayload>('get', `courses/${seg(manual)}/download`, options);
+}
+
+/** GET /courses/:manual/download/manifest: the parts of a manual and their sizes (issue 30 §2). */
+export function downloadManifest(manual: string): Promise<DownloadManifest> {
+  return api.get(`courses/${seg(manual)}/download/manifest`);
+}
+
+/** One part of a manual, with the bytes received so far while it arrives. */
+export function downloadPart(manual: string, part: DownloadPart, onBytes?: (bytes: number) => void): Promise<DownloadPartPayload> {
+  const options: Options = {
+    searchParams: { from: String(part.from), to: String(part.to) },
+    ...(onBytes ? { onDownloadProgress: (p: { transferredBytes: number }) => onBytes(p.transferredBytes) } : {}),
+  };
+  return request<DownloadPartPayload>('get', `courses/${seg(manual)}/download/parts/${part.chapter_id}`, options);
+}
+
+/** What changed in a manual since the device's cursor. */
+export function downloadChanges(manual: string, since: string): Promise<DownloadChanges> {
+  return api.get(`courses/${seg(manual)}/download/changes`, { since });
 }

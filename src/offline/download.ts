@@ -1,13 +1,15 @@
-// "Descarcă pentru offline": one GET /courses/:manual/download, written into Dexie in one
-// transaction (manual + chapters + grids, replacing an earlier copy), then every image of the
-// blocks and grid photos stored in the course-images cache the service worker serves from.
+// "Descarcă pentru offline": the manual in parts (./download-parts.ts: resumable, one Dexie
+// transaction a part, counted as downloaded only when complete), or for a copy already on the
+// device only the changes since its cursor; then the images of the blocks and grid photos in the
+// course-images cache the service worker serves from. saveManual keeps the whole-manual payload
+// of GET /courses/:manual/download working for code that has one.
 import { subscribe } from 'valtio';
 import { requestPersistence } from './storage.ts';
 import { db, type Block, type LocalChapter, type LocalGrid, type LocalManual } from './db.ts';
 import { localWrite, StorageFullError, isQuotaError } from './errors.ts';
-import { downloadCourse, listCourses, type DownloadPayload } from '../api/courses.ts';
+import { listCourses, type DownloadPayload } from '../api/courses.ts';
+import { downloadKey, downloadParts, syncManual, toLocalChapter, toLocalGrid } from './download-parts.ts';
 import { COURSE_IMAGES_CACHE } from '../shared/pwa.ts';
-import type { Difficulty, GridType, OptionLetter } from '../shared/constants.ts';
 import { app } from '../state/app.ts';
 import type { User } from '../shared/types.ts';
 import { figureSrc } from '../shared/content-figure.ts';
@@ -19,11 +21,23 @@ export type DownloadProgress = {
   percent: number;
   /** Bytes so far (data phase: transferred; later: data + images). */
   bytes: number;
+  /** Data phase: bytes of the whole download (the manifest's part sizes). */
+  totalBytes?: number;
+  /** Data phase: parts stored / parts in all. */
+  parts?: { done: number; total: number };
+  /** A copy already on the device brought up to date: rows changed and removed. */
+  sync?: { changed: number; removed: number };
   /** Images done / total in the images phase. */
   done?: number;
   total?: number;
 };
-export type DownloadResult = { manual: LocalManual; images: number; failedImages: number };
+export type DownloadResult = {
+  manual: LocalManual;
+  images: number;
+  failedImages: number;
+  /** Set when only the changes since the last copy were fetched (with their bytes). */
+  sync?: { changed: number; removed: number; bytes: number };
+};
 
 const PERSIST_KEY = 'storage-persist-requested';
 const autoKey = (userId: number) => `auto-download:${userId}`;
@@ -54,29 +68,8 @@ function toLocal(payload: DownloadPayload, bytes: number) {
     size_bytes: bytes,
     grid_count: payload.grids.length,
   };
-  const chapters: LocalChapter[] = payload.chapters.map((c) => ({
-    id: c.id,
-    manual_id: payload.manual.id,
-    slug: c.slug,
-    title: c.title,
-    summary: c.summary,
-    sort: c.sort,
-    premium: c.premium,
-    blocks: c.locked ? null : c.blocks,
-  }));
-  const grids: LocalGrid[] = payload.grids.map((g) => ({
-    id: g.id,
-    chapter_id: g.chapter_id,
-    manual_id: payload.manual.id,
-    type: g.type as GridType,
-    statement: g.statement,
-    options: g.options as Record<OptionLetter, string>,
-    correct: (g.correct as OptionLetter[] | null) ?? null,
-    explanation: g.explanation,
-    explanation_photo: g.explanation_photo_url,
-    difficulty: g.difficulty as Difficulty,
-    premium: g.premium,
-  }));
+  const chapters: LocalChapter[] = payload.chapters.map((c) => toLocalChapter(c, payload.manual.id));
+  const grids: LocalGrid[] = payload.grids.map((g) => toLocalGrid(g, payload.manual.id));
   return { manual, chapters, grids };
 }
 
@@ -129,6 +122,17 @@ async function cacheImages(urls: string[], onEach: (done: number, bytes: number)
   return { bytes, failed };
 }
 
+/** URLs already in the course-images cache (a sync fetches only new images). */
+async function cachedUrls(): Promise<string[]> {
+  if (typeof caches === 'undefined') return [];
+  try {
+    const cache = await caches.open(COURSE_IMAGES_CACHE);
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  } catch {
+    return [];
+  }
+}
+
 const inFlight = new Map<string, Promise<DownloadResult>>();
 
 /**
@@ -142,16 +146,33 @@ export function downloadManual(slug: string, onProgress?: (p: DownloadProgress) 
     const report = (p: DownloadProgress) => onProgress?.(p);
     report({ phase: 'data', percent: 0, bytes: 0 });
     await requestPersistenceOnce();
-    const payload = await downloadCourse(slug, (fraction, bytes) =>
-      report({ phase: 'data', percent: Math.round(fraction * 100), bytes }),
-    );
-    const dataBytes = payload.bytes;
-    report({ phase: 'data', percent: 100, bytes: dataBytes });
-    let manual = await saveManual(payload, dataBytes);
-    const urls = imageUrls(
-      payload.chapters.map((c) => (c.locked ? null : c.blocks)),
-      payload.grids.map((g) => g.explanation_photo_url),
-    );
+    const known = await db.manuals.where('slug').equals(slug).first();
+    const synced = known?.downloaded_at ? await syncManual(known) : null;
+    let manual: LocalManual;
+    let urls: string[];
+    if (synced) {
+      // Only what changed: its images are the new ones (those already cached stay).
+      manual = synced.manual;
+      const changedChapters = await db.chapters.where('manual_id').equals(manual.id).toArray();
+      const changedGrids = await db.grids.where('manual_id').equals(manual.id).toArray();
+      const before = new Set(await cachedUrls());
+      urls = imageUrls(changedChapters.map((c) => c.blocks), changedGrids.map((g) => g.explanation_photo)).filter((u) => !before.has(u));
+      report({ phase: 'data', percent: 100, bytes: synced.bytes, totalBytes: synced.bytes, sync: { changed: synced.changed, removed: synced.removed } });
+    } else {
+      manual = await downloadParts(slug, (p) =>
+        report({
+          phase: 'data',
+          percent: p.total ? Math.min(100, Math.floor((p.bytes / p.total) * 100)) : 100,
+          bytes: p.bytes,
+          totalBytes: p.total,
+          parts: { done: p.partsDone, total: p.parts },
+        }),
+      );
+      const chapters = await db.chapters.where('manual_id').equals(manual.id).toArray();
+      const grids = await db.grids.where('manual_id').equals(manual.id).toArray();
+      urls = imageUrls(chapters.map((c) => c.blocks), grids.map((g) => g.explanation_photo));
+    }
+    const dataBytes = manual.size_bytes;
     report({ phase: 'images', percent: urls.length ? 0 : 100, bytes: dataBytes, done: 0, total: urls.length });
     const images = await cacheImages(urls, (done, imgBytes) =>
       report({ phase: 'images', percent: Math.round((done / urls.length) * 100), bytes: dataBytes + imgBytes, done, total: urls.length }),
@@ -161,7 +182,12 @@ export function downloadManual(slug: string, onProgress?: (p: DownloadProgress) 
       await localWrite(() => db.manuals.update(manual.id, { size_bytes: manual.size_bytes }));
     }
     report({ phase: 'done', percent: 100, bytes: manual.size_bytes, done: urls.length, total: urls.length });
-    return { manual, images: urls.length - images.failed, failedImages: images.failed };
+    return {
+      manual,
+      images: urls.length - images.failed,
+      failedImages: images.failed,
+      ...(synced ? { sync: { changed: synced.changed, removed: synced.removed, bytes: synced.bytes } } : {}),
+    };
   })();
   inFlight.set(slug, job);
   return job.finally(() => inFlight.delete(slug));
@@ -172,10 +198,11 @@ export async function removeManual(manualId: number): Promise<void> {
   const chapters = await db.chapters.where('manual_id').equals(manualId).toArray();
   const grids = await db.grids.where('manual_id').equals(manualId).toArray();
   const mine = imageUrls(chapters.map((c) => c.blocks), grids.map((g) => g.explanation_photo));
-  await db.transaction('rw', db.manuals, db.chapters, db.grids, async () => {
+  await db.transaction('rw', db.manuals, db.chapters, db.grids, db.meta, async () => {
     await db.chapters.where('manual_id').equals(manualId).delete();
     await db.grids.where('manual_id').equals(manualId).delete();
     await db.manuals.delete(manualId);
+    await db.meta.delete(downloadKey(manualId));
   });
   if (!mine.length || typeof caches === 'undefined') return;
   const others = await db.chapters.toArray();

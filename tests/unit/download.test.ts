@@ -5,6 +5,7 @@ import { StorageFullError } from '../../src/offline/errors.ts';
 import type { DownloadPayload } from '../../src/api/courses.ts';
 import { COURSE_IMAGES_CACHE } from '../../src/shared/pwa.ts';
 import { stubFetch } from './shell-helpers.ts';
+import { partRoutes } from './download-fake.ts';
 
 function payload(over: { chapters?: number; gridsPerChapter?: number; lockedSecond?: boolean } = {}): DownloadPayload {
   const nChapters = over.chapters ?? 2;
@@ -48,7 +49,7 @@ let persist: ReturnType<typeof vi.fn>;
 function serve(p: DownloadPayload, opts: { imageStatus?: number } = {}) {
   const img = () => ({ status: opts.imageStatus ?? 200, text: '<svg/>' });
   return stubFetch({
-    'GET /api/v1/courses/biologie-xi/download': { json: p },
+    ...partRoutes(p, { changes: { cursor: '1764000001000', chapters: [], grids: [], removed: { chapters: [], grids: [] } } }),
     '/media/content/fig-1.svg.webp': img,
     '/media/content/fig-2.svg.webp': img,
     '/media/content/fig-3.svg.webp': img,
@@ -78,7 +79,7 @@ describe('downloadManual', () => {
     expect(manual?.slug).toBe('biologie-xi');
     expect(manual?.downloaded_at).toBeTruthy();
     expect(manual?.grid_count).toBe(4);
-    expect(manual!.size_bytes).toBeGreaterThan(5000);
+    expect(manual!.size_bytes).toBeGreaterThan(1000); // the parts' JSON and the images
     expect(await db.chapters.where('manual_id').equals(1).count()).toBe(2);
     const grids = await db.grids.where('manual_id').equals(1).toArray();
     expect(grids).toHaveLength(4);
@@ -91,10 +92,11 @@ describe('downloadManual', () => {
     expect(res.failedImages).toBe(0);
   });
 
-  it('is idempotent: a re-download replaces the earlier copy', async () => {
+  it('a copy without a cursor (downloaded whole, before parts) is downloaded again, replacing it', async () => {
     serve(payload({ chapters: 3, gridsPerChapter: 2 }));
     await downloadManual('biologie-xi');
     expect(await db.grids.count()).toBe(6);
+    await db.meta.delete('download:1');
     serve(payload({ chapters: 2, gridsPerChapter: 1 }));
     await downloadManual('biologie-xi');
     expect(await db.manuals.count()).toBe(1);
@@ -149,7 +151,7 @@ describe('downloadManual', () => {
   });
 
   it('passes network failures on as ApiError FORM_REQUEST_FAILED', async () => {
-    stubFetch({ 'GET /api/v1/courses/biologie-xi/download': { throws: true } });
+    stubFetch({ 'GET /api/v1/courses/biologie-xi/download/manifest': { throws: true } });
     await expect(downloadManual('biologie-xi')).rejects.toMatchObject({ code: 'FORM_REQUEST_FAILED' });
     expect(await db.manuals.count()).toBe(0);
   });
@@ -186,7 +188,7 @@ describe('autoDownloadProfileManual', () => {
     app.user = null;
     const { calls } = stubFetch({
       'GET /api/v1/courses': { json: { manuals: [{ id: 1, slug: 'biologie-xi', title: 'Bio', subject: 'biologie', description: '', sort: 1, updated_at: '', chapter_count: 2, grid_count: 4 }] } },
-      'GET /api/v1/courses/biologie-xi/download': { json: payload() },
+      ...partRoutes(payload()),
       '/media/content/fig-1.svg.webp': { text: '<svg/>' },
       '/media/content/fig-2.svg.webp': { text: '<svg/>' },
       '/media/grids/p1.jpg': { text: 'x' },
@@ -195,7 +197,7 @@ describe('autoDownloadProfileManual', () => {
     app.user = makeUser({ id: 7, manual_id: 1 });
     await first;
     expect((await db.manuals.get(1))?.downloaded_at).toBeTruthy();
-    const downloads = () => calls.filter((c) => c.path.endsWith('/download')).length;
+    const downloads = () => calls.filter((c) => c.path.endsWith('/download/manifest')).length;
     expect(downloads()).toBe(1);
     await autoDownloadProfileManual();
     expect(downloads()).toBe(1);

@@ -1,15 +1,19 @@
 // Courses API: GET /courses, /courses/:manual, /courses/:manual/:chapter (public; progress and
-// premium blocks with a token), POST|DELETE /courses/:manual/:chapter/read, GET /courses/:manual/download.
+// premium blocks with a token), POST|DELETE /courses/:manual/:chapter/read, GET /courses/:manual/download
+// (whole manual) and its parts: /download/manifest, /download/parts/:chapter, /download/changes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../content/viewer.ts';
 import { coursesPageMeta } from './seo.ts';
 import * as service from './service.ts';
-import { plainString } from '../../../src/shared/input-rules.ts';
+import * as parts from './download-parts.ts';
+import { changesQuery, partQuery } from '../../../src/shared/download-payloads.ts';
+import { idParam, plainString } from '../../../src/shared/input-rules.ts';
 
 const slug = plainString(100).min(1, 'FIELD_REQUIRED');
 const manualParams = z.object({ manual: slug });
 const chapterParams = z.object({ manual: slug, chapter: slug });
+const partParams = z.object({ manual: slug, chapter: idParam('FORM_CHAPTER_NOT_FOUND') });
 const tags = ['courses'];
 const bearer = [{ bearer: [] }];
 
@@ -49,6 +53,48 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => service.downloadManual(app.db, req.params.manual, (await viewerOf(app.db, req))!),
+  );
+
+  // Downloads in parts (issue 30 §2): the device stores part by part, resumes at the first
+  // missing one and later asks only for the changes since its cursor.
+  app.get(
+    '/courses/:manual/download/manifest',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, params: manualParams, security: bearer, summary: 'Părțile manualului pentru offline, cu mărimea fiecăreia și cursorul' },
+    },
+    async (req) => parts.manifest(app.db, req.params.manual, (await viewerOf(app.db, req))!),
+  );
+
+  app.get(
+    '/courses/:manual/download/parts/:chapter',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        params: partParams,
+        querystring: partQuery,
+        security: bearer,
+        summary: 'O parte: grilele capitolului cu from ≤ id ≤ to (și capitolul când from = 0)',
+      },
+    },
+    async (req) =>
+      parts.part(app.db, req.params.manual, req.params.chapter, req.query, (await viewerOf(app.db, req))!),
+  );
+
+  app.get(
+    '/courses/:manual/download/changes',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        params: manualParams,
+        querystring: changesQuery,
+        security: bearer,
+        summary: 'Ce s-a schimbat de la cursor: capitole și grile noi sau modificate, id-uri scoase',
+      },
+    },
+    async (req) => parts.changes(app.db, req.params.manual, req.query.since, (await viewerOf(app.db, req))!),
   );
 
   app.get(

@@ -19,7 +19,7 @@ import type {
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
-function manualOut(m: q.ManualRow): ManualOut {
+export function manualOut(m: q.ManualRow): ManualOut {
   return {
     id: m.id,
     slug: m.slug,
@@ -32,7 +32,7 @@ function manualOut(m: q.ManualRow): ManualOut {
 }
 
 /** A chapter's summary without what depends on the viewer (locked, progress). */
-function chapterOut(c: q.ChapterRow): Omit<ChapterSummary, 'locked' | 'progress'> {
+export function chapterOut(c: q.ChapterRow): Omit<ChapterSummary, 'locked' | 'progress'> {
   return {
     id: c.id,
     slug: c.slug,

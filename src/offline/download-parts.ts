@@ -1,0 +1,213 @@
+// Downloads in parts and delta sync of one manual (issue 30 §2). The manifest lists parts (a
+// chapter's grids in slices of ≤ 250) with their sizes; each part is stored in its own Dexie
+// transaction together with the record of which parts are done, so a dropped connection resumes
+// at the first missing part. The manual row (downloaded_at) is written only when every part is
+// stored: until then nothing counts as downloaded. Later, /changes?since=<cursor> brings only
+// what changed (edits, additions, and the ids that left the manual), applied in one transaction.
+import { db, type LocalChapter, type LocalGrid, type LocalManual } from './db.ts';
+import { localWrite, StorageFullError } from './errors.ts';
+import { ApiError } from '../api/errors.ts';
+import {
+  downloadChanges,
+  downloadManifest,
+  downloadPart,
+  type DownloadChanges,
+  type DownloadManifest,
+  type DownloadPart,
+} from '../api/courses.ts';
+import type { DownloadChapter, DownloadGrid } from '../shared/download-payloads.ts';
+import type { Difficulty, GridType, OptionLetter } from '../shared/constants.ts';
+
+/** Kept in db.meta under downloadKey(manualId): the parts of a download under way, then the cursor. */
+export type DownloadState = {
+  slug: string;
+  premium: boolean;
+  /** Cursor of the copy: the manifest's until the last part, then each sync's. */
+  cursor: string;
+  /** Parts of the download under way (absent once the copy is complete). */
+  parts?: DownloadPart[];
+  done?: string[];
+  /** Bytes of the manual's data on the device (the JSON received), without images. */
+  bytes: number;
+};
+export const downloadKey = (manualId: number) => `download:${manualId}`;
+
+export async function downloadState(manualId: number): Promise<DownloadState | undefined> {
+  return (await db.meta.get(downloadKey(manualId)))?.value as DownloadState | undefined;
+}
+
+export function toLocalChapter(c: DownloadChapter, manualId: number): LocalChapter {
+  return {
+    id: c.id,
+    manual_id: manualId,
+    slug: c.slug,
+    title: c.title,
+    summary: c.summary,
+    sort: c.sort,
+    premium: c.premium,
+    blocks: c.locked ? null : c.blocks,
+  };
+}
+
+export function toLocalGrid(g: DownloadGrid, manualId: number): LocalGrid {
+  return {
+    id: g.id,
+    chapter_id: g.chapter_id,
+    manual_id: manualId,
+    type: g.type as GridType,
+    statement: g.statement,
+    options: g.options as Record<OptionLetter, string>,
+    correct: (g.correct as OptionLetter[] | null) ?? null,
+    explanation: g.explanation,
+    explanation_photo: g.explanation_photo_url,
+    difficulty: g.difficulty as Difficulty,
+    premium: g.premium,
+  };
+}
+
+const encoder = new TextEncoder();
+const jsonBytes = (v: unknown) => encoder.encode(JSON.stringify(v)).length;
+
+/** Drops a manual's rows and its download record (a fresh start, or a copy the quota refused). */
+export async function clearManualRows(manualId: number): Promise<void> {
+  await db.transaction('rw', db.manuals, db.chapters, db.grids, db.meta, async () => {
+    await db.chapters.where('manual_id').equals(manualId).delete();
+    await db.grids.where('manual_id').equals(manualId).delete();
+    await db.manuals.delete(manualId);
+    await db.meta.delete(downloadKey(manualId));
+  });
+}
+
+export type PartsProgress = { bytes: number; total: number; partsDone: number; parts: number };
+
+/**
+ * Stores every part of the manual not yet on the device, then marks it downloaded. A download
+ * interrupted earlier (same account kind: premium or not) goes on at its first missing part.
+ * A refused write (quota) removes the partial copy and throws StorageFullError.
+ */
+export async function downloadParts(slug: string, onProgress: (p: PartsProgress) => void, retried = false): Promise<LocalManual> {
+  const manifest = await downloadManifest(slug);
+  const id = manifest.manual.id;
+  let state = await downloadState(id);
+  if (!state?.parts || state.premium !== manifest.premium) {
+    // No download under way (or one for another kind of account): start from nothing.
+    await localWrite(() => clearManualRows(id));
+    state = { slug, premium: manifest.premium, cursor: manifest.cursor, parts: manifest.parts, done: [], bytes: 0 };
+    const first = state;
+    await localWrite(() => db.meta.put({ key: downloadKey(id), value: first }));
+  }
+  const parts = state.parts!;
+  const done = new Set(state.done);
+  const total = parts.reduce((s, p) => s + p.bytes, 0);
+  let stored = parts.filter((p) => done.has(p.key)).reduce((s, p) => s + p.bytes, 0);
+  onProgress({ bytes: stored, total, partsDone: done.size, parts: parts.length });
+  try {
+    for (const part of parts) {
+      if (done.has(part.key)) continue;
+      const body = await downloadPart(slug, part, (b) =>
+        onProgress({ bytes: stored + Math.min(b, part.bytes), total, partsDone: done.size, parts: parts.length }),
+      );
+      done.add(part.key);
+      stored += part.bytes;
+      const next: DownloadState = { ...state, done: [...done], bytes: stored };
+      await localWrite(() =>
+        db.transaction('rw', db.chapters, db.grids, db.meta, async () => {
+          if (body.chapter) await db.chapters.put(toLocalChapter(body.chapter, id));
+          await db.grids.bulkPut(body.grids.map((g) => toLocalGrid(g, id)));
+          await db.meta.put({ key: downloadKey(id), value: next });
+        }),
+      );
+      state = next;
+      onProgress({ bytes: stored, total, partsDone: done.size, parts: parts.length });
+    }
+    // Every part is stored: now, and only now, the manual counts as downloaded.
+    const complete: DownloadState = { slug, premium: state.premium, cursor: state.cursor, bytes: stored };
+    return await localWrite(() =>
+      db.transaction('rw', db.manuals, db.grids, db.meta, async () => {
+        const manual: LocalManual = {
+          id,
+          slug: manifest.manual.slug,
+          title: manifest.manual.title,
+          subject: manifest.manual.subject,
+          description: manifest.manual.description,
+          downloaded_at: new Date().toISOString(),
+          size_bytes: stored,
+          grid_count: await db.grids.where('manual_id').equals(id).count(),
+        };
+        await db.manuals.put(manual);
+        await db.meta.put({ key: downloadKey(id), value: complete });
+        return manual;
+      }),
+    );
+  } catch (err) {
+    if (err instanceof StorageFullError) await clearManualRows(id).catch(() => undefined);
+    // A part of an old manifest that is gone (its chapter deleted meanwhile): start again, once.
+    if (err instanceof ApiError && err.status === 404 && !retried) {
+      await db.meta.delete(downloadKey(id));
+      return downloadParts(slug, onProgress, true);
+    }
+    throw err;
+  }
+}
+
+export type SyncResult = { manual: LocalManual; changed: number; removed: number; bytes: number };
+
+/** Applies one /changes answer: removals first (a row moved away and back is stored again), then puts. */
+export async function applyChanges(manual: LocalManual, state: DownloadState, ch: DownloadChanges): Promise<SyncResult> {
+  const id = manual.id;
+  const received = jsonBytes(ch.chapters) + jsonBytes(ch.grids);
+  return localWrite(() =>
+    db.transaction('rw', db.manuals, db.chapters, db.grids, db.meta, async () => {
+      const goneChapters = await db.chapters.bulkGet(ch.removed.chapters);
+      const goneGrids = [
+        ...(await db.grids.bulkGet(ch.removed.grids)),
+        ...(await db.grids.where('chapter_id').anyOf(ch.removed.chapters).toArray()),
+      ];
+      const replaced = [
+        ...(await db.chapters.bulkGet(ch.chapters.map((c) => c.id))),
+        ...(await db.grids.bulkGet(ch.grids.map((g) => g.id))),
+      ];
+      const freed = [...goneChapters, ...goneGrids, ...replaced].reduce((s, r) => s + (r ? jsonBytes(r) : 0), 0);
+      await db.grids.where('chapter_id').anyOf(ch.removed.chapters).delete();
+      await db.chapters.bulkDelete(ch.removed.chapters);
+      await db.grids.bulkDelete(ch.removed.grids);
+      await db.chapters.bulkPut(ch.chapters.map((c) => toLocalChapter(c, id)));
+      await db.grids.bulkPut(ch.grids.map((g) => toLocalGrid(g, id)));
+      const bytes = Math.max(0, state.bytes + received - freed);
+      const images = Math.max(0, manual.size_bytes - state.bytes);
+      const next: LocalManual = {
+        ...manual,
+        slug: ch.manual.slug,
+        title: ch.manual.title,
+        subject: ch.manual.subject,
+        description: ch.manual.description,
+        downloaded_at: new Date().toISOString(),
+        size_bytes: bytes + images,
+        grid_count: await db.grids.where('manual_id').equals(id).count(),
+      };
+      await db.manuals.put(next);
+      await db.meta.put({ key: downloadKey(id), value: { ...state, cursor: ch.cursor, bytes } satisfies DownloadState });
+      return {
+        manual: next,
+        changed: ch.chapters.length + ch.grids.length,
+        removed: ch.removed.chapters.length + ch.removed.grids.length,
+        bytes: received,
+      };
+    }),
+  );
+}
+
+/**
+ * Brings a downloaded manual up to date: only what changed since its cursor. Null when the copy
+ * cannot be synced so (no cursor: downloaded before parts existed; the account became or stopped
+ * being premium): the caller downloads it again in parts.
+ */
+export async function syncManual(manual: LocalManual): Promise<SyncResult | null> {
+  const state = await downloadState(manual.id);
+  if (!state || state.parts) return null;
+  const ch = await downloadChanges(manual.slug, state.cursor);
+  if (ch.premium !== state.premium) return null;
+  return applyChanges(manual, state, ch);
+}
+
+export type { DownloadManifest };
