@@ -3,7 +3,7 @@
 import { parse as parseCsv, CsvError } from 'csv-parse/sync';
 import type { Db } from '../../db/db.ts';
 import { gridSchema, type GridInput } from '../../../src/shared/content-schema.ts';
-import { ImportError, chapterMap, emptyCounts, tally, upsertGrid, type ImportCounts } from './import-common.ts';
+import { ImportError, chapterMap, emptyCounts, tally, upsertGrids, type ImportCounts } from './import-common.ts';
 
 export const CSV_COLUMNS = [
   'key',
@@ -145,8 +145,8 @@ export async function importCsv(db: Db, text: string): Promise<ImportCounts> {
         );
     }
     if (errors.length) throw new ImportError(errors);
-    for (const g of grids) {
-      tally(counts, await upsertGrid(tx, manuals.get(g.manual)!.get(g.chapter)!, g));
+    for (const outcome of await upsertGrids(tx, grids.map((g) => ({ chapterId: manuals.get(g.manual)!.get(g.chapter)!, grid: g })))) {
+      tally(counts, outcome);
       counts.grids += 1;
     }
     counts.manuals = manuals.size;

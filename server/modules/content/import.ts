@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Db } from '../../db/db.ts';
 import { contentFileSchema, type ContentFile } from '../../../src/shared/content-schema.ts';
-import { ImportError, chapterMap, emptyCounts, tally, upsertGrid, zodErrors, type ImportCounts } from './import-common.ts';
+import { ImportError, chapterMap, emptyCounts, tally, upsertGrids, zodErrors, type ImportCounts } from './import-common.ts';
 import { importCsv } from './import-csv.ts';
 
 export { ImportError, formatPath, type ImportCounts } from './import-common.ts';
@@ -106,8 +106,8 @@ export async function importJson(db: Db, text: string): Promise<ImportCounts> {
     }
 
     const chapterIds = await chapterMap(tx, manualId);
-    for (const g of file.grids) {
-      tally(counts, await upsertGrid(tx, chapterIds.get(g.chapter)!, g));
+    for (const outcome of await upsertGrids(tx, file.grids.map((g) => ({ chapterId: chapterIds.get(g.chapter)!, grid: g })))) {
+      tally(counts, outcome);
       counts.grids += 1;
     }
     return counts;
