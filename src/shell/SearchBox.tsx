@@ -1,10 +1,14 @@
 // The top bar's search (issue 30 §3): a search landmark with a labelled field; Enter opens the
 // results page /cautare?q=…, Escape empties the field (and closes it on a phone, where it opens
 // over the top bar from its button). The field keeps the query while the results page shows it.
+// Offline the same page answers from the manuals downloaded on this device.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from './icons.tsx';
 import { SEARCH_Q_MAX, SEARCH_Q_MIN } from '../shared/search-rules.ts';
+import { useOnline } from '../offline/network.ts';
+
+const warm = () => void import('../offline/search/client.ts').then((m) => m.warmDeviceSearch(), () => undefined);
 
 export const SEARCH_LABEL = 'Caută în grile și capitole';
 
@@ -19,6 +23,12 @@ export function SearchBox({ onClose, autoFocus = false, label = SEARCH_LABEL }: 
   useEffect(() => {
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);
+  // Offline the results come from the device's index (src/offline/search): build it now, in its
+  // worker, so the first query finds it ready. Loaded on demand: online nobody pays for it.
+  const online = useOnline();
+  useEffect(() => {
+    if (!online) warm();
+  }, [online]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -27,7 +37,9 @@ export function SearchBox({ onClose, autoFocus = false, label = SEARCH_LABEL }: 
       input.current?.focus();
       return;
     }
-    navigate(`/cautare?q=${encodeURIComponent(q)}`);
+    // On the results page a new query keeps the kind chosen there (?tip=).
+    const tip = pathname === '/cautare' ? new URLSearchParams(search).get('tip') : null;
+    navigate(`/cautare?q=${encodeURIComponent(q)}${tip ? `&tip=${encodeURIComponent(tip)}` : ''}`);
     onClose?.();
   };
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -55,6 +67,9 @@ export function SearchBox({ onClose, autoFocus = false, label = SEARCH_LABEL }: 
         value={value}
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={onKey}
+        onFocus={() => {
+          if (!navigator.onLine) warm();
+        }}
       />
       <button type="submit" className="icon-button searchbox__go" aria-label="Caută">
         <Icon name="search" />

@@ -4,19 +4,10 @@
 // same line GET /grids/:id (403) and a locked chapter (no blocks) draw.
 import type { Db } from '../../db/db.ts';
 import type { Viewer } from '../content/viewer.ts';
-import {
-  SEARCH_LIMIT,
-  highlightRanges,
-  searchWords,
-  snippet,
-  tsQueryOf,
-  type SearchQueryOut,
-} from '../../../src/shared/search-rules.ts';
+import { SEARCH_LIMIT, searchWords, tsQueryOf, type SearchQueryOut } from '../../../src/shared/search-rules.ts';
+import { gridTexts, passageText } from '../../../src/shared/search-hits.ts';
 import type { SearchGridHit, SearchPassageHit, SearchResponse } from '../../../src/shared/search-payloads.ts';
 import * as q from './queries.ts';
-
-const LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
-const STATEMENT_MAX = 600;
 
 function gridHit(r: q.GridHitRow, viewer: NonNullable<Viewer>, words: string[]): SearchGridHit {
   const place = {
@@ -25,21 +16,7 @@ function gridHit(r: q.GridHitRow, viewer: NonNullable<Viewer>, words: string[]):
   };
   const locked = r.is_premium && !viewer.premium && r.author_id !== viewer.id;
   if (locked) return { id: r.id, manual_id: r.manual_id, ...place, locked, statement: null, match: null, answered: r.answered };
-  const statementText = r.statement.length > STATEMENT_MAX ? `${r.statement.slice(0, STATEMENT_MAX)}…` : r.statement;
-  const statement = { text: statementText, ranges: highlightRanges(statementText, words) };
-  // The other field that holds the most matched words: an option, else the explanation.
-  let match: SearchGridHit['match'] = null;
-  let best = 0;
-  for (const letter of LETTERS) {
-    const n = highlightRanges(r.options[letter] ?? '', words).length;
-    if (n > best) {
-      best = n;
-      match = { field: 'option', letter, ...snippet(r.options[letter] ?? '', words) };
-    }
-  }
-  const inExplanation = highlightRanges(r.explanation, words).length;
-  if (inExplanation > best) match = { field: 'explanation', ...snippet(r.explanation, words) };
-  return { id: r.id, manual_id: r.manual_id, ...place, locked, statement, match, answered: r.answered };
+  return { id: r.id, manual_id: r.manual_id, ...place, locked, ...gridTexts(r, words), answered: r.answered };
 }
 
 function passageHits(rows: q.PassageHitRow[], viewer: NonNullable<Viewer>, words: string[]): SearchPassageHit[] {
@@ -55,7 +32,7 @@ function passageHits(rows: q.PassageHitRow[], viewer: NonNullable<Viewer>, words
       chapter: { id: r.chapter_id, slug: r.chapter_slug, title: r.chapter_title },
       block: locked ? 0 : r.block,
       locked,
-      passage: locked ? null : snippet(r.text, words, 240),
+      passage: locked ? null : passageText(r.text, words),
     });
     if (out.length === SEARCH_LIMIT) break;
   }

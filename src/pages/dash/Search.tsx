@@ -1,16 +1,19 @@
 // /cautare?q=… (issue 30 §3): the results of the top bar's search, grids and chapter paragraphs,
 // ranked by the server, matched words marked. A grid opens alone (/cautare/grila/:id); a paragraph
 // opens its chapter there (#p-N). Premium hits for a free account are listed locked, with the offer.
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+// Offline (or with the server unreachable) the same results come from the manuals downloaded on
+// this device (src/offline/search), and the page says so. ?tip=grile|capitole narrows the kind.
+import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../router/Link.tsx';
-import { searchContent, type SearchGridHit, type SearchPassageHit, type SearchResponse } from '../../api/search.ts';
-import { ApiError } from '../../api/errors.ts';
+import type { SearchGridHit, SearchPassageHit } from '../../api/search.ts';
+import type { SearchKind } from '../../shared/search-rules.ts';
 import { PageLoading } from '../../router/RoutePage.tsx';
 import { LoadError } from '../courses/LoadError.tsx';
 import { plural } from '../../shared/ro-count.ts';
 import { SearchBox } from '../../shell/SearchBox.tsx';
 import { Marked } from './search/Marked.tsx';
+import { KindFilter, KIND_PARAM, kindOf, kindParam } from './search/KindFilter.tsx';
+import { useSearchResults, type SearchResults } from './search/useSearchResults.ts';
 import { Icon } from '../../shell/icons.tsx';
 import '../../styles/search.css';
 
@@ -72,25 +75,53 @@ function PassageHit({ hit }: { hit: SearchPassageHit }) {
   );
 }
 
+/** What the page says of its answer: the counts of the kinds searched, or that nothing was found. */
+function statusText(r: SearchResults, kind: SearchKind): string {
+  const total = r.grids.length + r.passages.length;
+  if (!total) return `Nu am găsit nimic pentru „${r.q}”. Încearcă alte cuvinte sau doar începutul lor.`;
+  const grids = plural(r.grids.length, 'grilă', 'grile');
+  const passages = `${plural(r.passages.length, 'paragraf', 'paragrafe')} din capitole`;
+  return `Pentru „${r.q}”: ${kind === 'grids' ? grids : kind === 'chapters' ? passages : `${grids} și ${passages}`}.`;
+}
+
+/** Offline, the truth about where the results come from, and what to do when nothing is downloaded. */
+function DeviceNotice({ manuals }: { manuals: number }) {
+  if (!manuals)
+    return (
+      <div className="search-device search-device--none" role="note">
+        <p>
+          <Icon name="phone" className="search-device__icon" />
+          Fără internet, căutarea se face doar în manualele descărcate pe acest dispozitiv, iar acum nu ai niciun manual descărcat.
+        </p>
+        <p>
+          <Link to="/ai/cursuri">Descarcă un manual din Cursuri</Link> cât ai internet, ca să-l poți căuta și offline.
+        </p>
+      </div>
+    );
+  return (
+    <p className="search-device" role="note">
+      <Icon name="phone" className="search-device__icon" />
+      Rezultate din {manuals === 1 ? 'manualul descărcat' : `cele ${manuals} manuale descărcate`} pe acest dispozitiv: ești offline sau serverul nu răspunde.
+    </p>
+  );
+}
+
 export default function Search() {
   const { search } = useLocation();
-  const q = (new URLSearchParams(search).get('q') ?? '').trim();
-  const [result, setResult] = useState<SearchResponse | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  useEffect(() => {
-    let live = true;
-    setResult(null);
-    setError(null);
-    if (!q) return;
-    searchContent({ q })
-      .then((r) => live && setResult(r))
-      .catch((e: unknown) => live && setError(e instanceof ApiError ? e : new ApiError(null, { errors: { general: ['FORM_AN_ERROR_HAS_OCCURRED'] } })));
-    return () => {
-      live = false;
-    };
-  }, [q]);
+  const navigate = useNavigate();
+  const params = new URLSearchParams(search);
+  const q = (params.get('q') ?? '').trim();
+  const kind = kindOf(params);
+  const { result, error } = useSearchResults(q, kind);
+  const setKind = (k: SearchKind) => {
+    const next = new URLSearchParams(search);
+    const v = kindParam(k);
+    if (v) next.set(KIND_PARAM, v);
+    else next.delete(KIND_PARAM);
+    navigate(`/cautare?${next.toString()}`, { replace: true });
+  };
 
-  const total = result ? result.grids.length + result.passages.length : 0;
+  const empty = result?.source === 'device' && result.manuals === 0;
   return (
     <section className="page search-page" aria-labelledby="search-title">
       <header className="page-header">
@@ -100,14 +131,12 @@ export default function Search() {
       <div className="search-page__box">
         <SearchBox label="Caută din nou" />
       </div>
+      <KindFilter value={kind} onChange={setKind} />
       {q && !result && !error ? <PageLoading /> : null}
       {error ? <LoadError error={error} /> : null}
+      {result?.source === 'device' ? <DeviceNotice manuals={result.manuals} /> : null}
       <p className="search-page__status" role="status">
-        {result
-          ? total
-            ? `Pentru „${result.q}”: ${plural(result.grids.length, 'grilă', 'grile')} și ${plural(result.passages.length, 'paragraf', 'paragrafe')} din capitole.`
-            : `Nu am găsit nimic pentru „${result.q}”. Încearcă alte cuvinte sau doar începutul lor.`
-          : ''}
+        {result && !empty ? statusText(result, kind) : ''}
       </p>
       {result && result.grids.length ? (
         <section aria-labelledby="search-grids">

@@ -1,9 +1,11 @@
 // /cautare/grila/:id (issue 30 §3): a grid found by the search, alone. "Rezolvă grila" makes a
 // practice test of just this grid (the retest path: online with the server, else on the device);
 // a grid answered before shows its explanation on request (GET /grids/:id gives it to whoever may
-// read the grid; a premium grid for a free account answers 403, shown with the offer).
+// read the grid; a premium grid for a free account answers 403, shown with the offer). Offline, or
+// with the server unreachable, the grid comes from the device copy of its manual (src/offline/search/device-grid.ts).
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { useSnapshot } from 'valtio';
 import { Link } from '../../router/Link.tsx';
 import { getGrid, type GridOut } from '../../api/grids.ts';
 import { ApiError } from '../../api/errors.ts';
@@ -11,7 +13,11 @@ import { createRetest } from '../../offline/retest.ts';
 import { GridView } from '../../components/content/GridView.tsx';
 import { PageLoading } from '../../router/RoutePage.tsx';
 import { LoadError } from '../courses/LoadError.tsx';
+import { useOnline } from '../../offline/network.ts';
+import { app } from '../../state/app.ts';
 import '../../styles/content.css';
+
+const unreachable = (e: unknown) => e instanceof ApiError && (e.code === 'FORM_REQUEST_FAILED' || e.code === 'MAINTENANCE_MODE');
 
 export default function SearchGrid() {
   const { id } = useParams();
@@ -23,15 +29,25 @@ export default function SearchGrid() {
   const [grid, setGrid] = useState<GridOut | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [starting, setStarting] = useState(false);
+  const online = useOnline();
+  const premium = Boolean(useSnapshot(app).user?.is_premium);
   useEffect(() => {
     let live = true;
-    getGrid(Number(id))
-      .then((r) => live && setGrid(r.grid))
+    const fromDevice = () => import('../../offline/search/device-grid.ts').then((m) => m.deviceGrid(Number(id), premium));
+    const load = online
+      ? getGrid(Number(id)).then(
+          (r) => r.grid,
+          (e: unknown) => (unreachable(e) ? fromDevice() : Promise.reject(e)),
+        )
+      : fromDevice();
+    setError(null);
+    load
+      .then((g) => live && setGrid(g))
       .catch((e: unknown) => live && setError(e instanceof ApiError ? e : new ApiError(null, { errors: { general: ['FORM_AN_ERROR_HAS_OCCURRED'] } })));
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, online, premium]);
 
   const solve = async () => {
     if (!grid) return;

@@ -1,0 +1,208 @@
+// The search of the manuals downloaded on this device (issue 30 §3, offline half): a MiniSearch
+// index of their grids and chapter paragraphs, read from the Dexie mirror, answering in the shape
+// of GET /search. Words are folded and split by the same rules as the server (foldText, [a-z0-9]+
+// of src/shared/search-rules.ts), every word is a prefix and all are required, so online and
+// offline find the same things. The index is kept per manual and rebuilt only when that manual's
+// row or its counts of chapters and grids change (a new download, a partial one, a removal):
+// whatever writes the mirror need not know this index exists. Runs in a Web Worker
+// (search.worker.ts); nothing here touches the DOM.
+import MiniSearch from 'minisearch';
+import { SEARCH_LIMIT, foldText, searchWords, type SearchQueryOut } from '../../shared/search-rules.ts';
+import { blockText, gridTexts, passageText } from '../../shared/search-hits.ts';
+import type { SearchGridHit, SearchPassageHit, SearchResponse } from '../../shared/search-payloads.ts';
+import type { GrilioDb, LocalChapter, LocalGrid, LocalManual } from '../db.ts';
+
+/** Who is searching: premium content is found for everyone and shown locked to a free account. */
+export type SearchViewer = { id: number | null; premium: boolean };
+
+/** GET /search's answer, plus how many downloaded manuals were searched (0: say none is downloaded). */
+export type DeviceSearchResponse = SearchResponse & { manuals: number };
+
+type GridDoc = { id: number; statement: string; options: string; explanation: string };
+type PassageDoc = { key: string; heading: string; text: string };
+/** A searchable block, or a chapter whose text is not on the device (a premium chapter downloaded by a free account): its title and summary. */
+type Passage = { chapter_id: number; block: number; text: string; stub: boolean };
+type ManualEntry = { stamp: string; gridIds: number[]; passageKeys: string[] };
+
+const WORD = /[a-z0-9]+/g;
+const tokenize = (text: string) => foldText(text).match(WORD) ?? [];
+// Terms are folded by tokenize already; MiniSearch's default would lower-case them again.
+const processTerm = (term: string) => term;
+// The server's weights (migration 042): statement A, options B, explanation C; headings A, paragraphs D.
+const GRID_BOOST = { statement: 4, options: 2, explanation: 1 };
+const PASSAGE_BOOST = { heading: 4, text: 1 };
+
+const newGridIndex = () => new MiniSearch<GridDoc>({ fields: ['statement', 'options', 'explanation'], tokenize, processTerm });
+const newPassageIndex = () => new MiniSearch<PassageDoc>({ idField: 'key', fields: ['heading', 'text'], tokenize, processTerm });
+
+function passagesOf(c: LocalChapter): Passage[] {
+  if (c.blocks === null) return [{ chapter_id: c.id, block: 0, text: [c.title, c.summary].filter((x) => x).join(' — '), stub: true }];
+  const out: Passage[] = [];
+  c.blocks.forEach((b, block) => {
+    const text = blockText(b);
+    if (text.trim()) out.push({ chapter_id: c.id, block, text, stub: false });
+  });
+  return out;
+}
+
+const passageKey = (p: Passage) => `${p.chapter_id}:${p.block}`;
+const isHeading = (c: LocalChapter | undefined, block: number) => {
+  const t = c?.blocks?.[block]?.type;
+  return t === 'h2' || t === 'h3';
+};
+
+export class DeviceSearch {
+  private grids = newGridIndex();
+  private passages = newPassageIndex();
+  private readonly entries = new Map<number, ManualEntry>();
+  private readonly manuals = new Map<number, LocalManual>();
+  private readonly chapters = new Map<number, LocalChapter>();
+  private readonly gridRows = new Map<number, LocalGrid>();
+  private readonly passageRows = new Map<string, Passage>();
+  private answered = { key: '', ids: new Set<number>() };
+  private pending: Promise<void> = Promise.resolve();
+
+  private readonly db: GrilioDb;
+
+  constructor(db: GrilioDb) {
+    this.db = db;
+  }
+
+  /** Brings the index up to the mirror (one refresh at a time; a caller waits for the one under way). */
+  refresh(): Promise<void> {
+    this.pending = this.pending.then(() => this.sync(), () => this.sync());
+    return this.pending;
+  }
+
+  /** The downloaded manuals indexed now. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private async sync(): Promise<void> {
+    const downloaded = (await this.db.manuals.toArray()).filter((m) => m.downloaded_at);
+    const live = new Set<number>();
+    for (const m of downloaded) {
+      live.add(m.id);
+      const [chapterCount, gridCount] = await Promise.all([
+        this.db.chapters.where('manual_id').equals(m.id).count(),
+        this.db.grids.where('manual_id').equals(m.id).count(),
+      ]);
+      // The whole row (whatever fields a download writes there) and the counts: any new copy changes it.
+      const stamp = `${JSON.stringify(m)}|${chapterCount}|${gridCount}`;
+      if (this.entries.get(m.id)?.stamp === stamp) continue;
+      const [chapters, grids] = await Promise.all([
+        this.db.chapters.where('manual_id').equals(m.id).toArray(),
+        this.db.grids.where('manual_id').equals(m.id).toArray(),
+      ]);
+      this.drop(m.id);
+      this.add(m, stamp, chapters, grids);
+    }
+    for (const id of [...this.entries.keys()]) if (!live.has(id)) this.drop(id);
+  }
+
+  private add(m: LocalManual, stamp: string, chapters: LocalChapter[], grids: LocalGrid[]) {
+    this.manuals.set(m.id, m);
+    const passages = chapters.flatMap((c) => {
+      this.chapters.set(c.id, c);
+      return passagesOf(c);
+    });
+    for (const g of grids) this.gridRows.set(g.id, g);
+    for (const p of passages) this.passageRows.set(passageKey(p), p);
+    this.grids.addAll(
+      grids.map((g) => ({ id: g.id, statement: g.statement, options: Object.values(g.options).join(' '), explanation: g.explanation ?? '' })),
+    );
+    this.passages.addAll(
+      passages.map((p) => {
+        const heading = p.stub || isHeading(this.chapters.get(p.chapter_id), p.block);
+        return { key: passageKey(p), heading: heading ? p.text : '', text: heading ? '' : p.text };
+      }),
+    );
+    this.entries.set(m.id, { stamp, gridIds: grids.map((g) => g.id), passageKeys: passages.map(passageKey) });
+  }
+
+  private drop(manualId: number) {
+    const e = this.entries.get(manualId);
+    if (!e) return;
+    this.grids.discardAll(e.gridIds);
+    this.passages.discardAll(e.passageKeys);
+    for (const id of e.gridIds) this.gridRows.delete(id);
+    for (const k of e.passageKeys) this.passageRows.delete(k);
+    for (const [id, c] of this.chapters) if (c.manual_id === manualId) this.chapters.delete(id);
+    this.manuals.delete(manualId);
+    this.entries.delete(manualId);
+  }
+
+  /** Grids answered on this device by the account (a marked answer in one of its tests), kept until answers or tests change. */
+  private async answeredIds(owner: number | null): Promise<Set<number>> {
+    if (owner === null) return new Set();
+    const [na, nt] = await Promise.all([this.db.answers.count(), this.db.tests.count()]);
+    const key = `${owner}|${na}|${nt}`;
+    if (this.answered.key === key) return this.answered.ids;
+    const owned = new Set<string>();
+    await this.db.tests.each((t) => {
+      if (t.owner_id === undefined || t.owner_id === null || t.owner_id === owner) owned.add(t.id);
+    });
+    const ids = new Set<number>();
+    await this.db.answers.each((a) => {
+      if (a.marked.length && owned.has(a.test_id)) ids.add(a.grid_id);
+    });
+    this.answered = { key, ids };
+    return ids;
+  }
+
+  private manualFilter(slug: string | undefined) {
+    if (!slug) return () => true;
+    const ids = new Set([...this.manuals.values()].filter((m) => m.slug === slug).map((m) => m.id));
+    return (manualId: number) => ids.has(manualId);
+  }
+
+  private place(chapterId: number) {
+    const c = this.chapters.get(chapterId)!;
+    const m = this.manuals.get(c.manual_id)!;
+    return { manual: { slug: m.slug, title: m.title }, chapter: { id: c.id, slug: c.slug, title: c.title } };
+  }
+
+  /** The query answered from the index as it is now (call refresh() first to include the latest copies). */
+  async search(query: SearchQueryOut, viewer: SearchViewer): Promise<DeviceSearchResponse> {
+    const words = searchWords(query.q);
+    const out: DeviceSearchResponse = { q: query.q, words, grids: [], passages: [], manuals: this.entries.size };
+    if (!words.length || !this.entries.size) return out;
+    const inManual = this.manualFilter(query.manual);
+    const opts = { prefix: true, combineWith: 'AND' as const };
+    const text = words.join(' ');
+    const byScore = <T extends { score: number; id: string | number }>(a: T, b: T) =>
+      b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+    if (query.kind !== 'chapters') {
+      const answered = await this.answeredIds(viewer.id);
+      const found = this.grids.search(text, { ...opts, boost: GRID_BOOST }).sort(byScore);
+      for (const r of found) {
+        const g = this.gridRows.get(r.id as number);
+        if (!g || !inManual(g.manual_id) || !this.chapters.has(g.chapter_id)) continue;
+        const locked = g.premium && !viewer.premium;
+        const base = { id: g.id, manual_id: g.manual_id, ...this.place(g.chapter_id), locked, answered: answered.has(g.id) };
+        const hit: SearchGridHit = locked ? { ...base, statement: null, match: null } : { ...base, ...gridTexts(g, words) };
+        out.grids.push(hit);
+        if (out.grids.length === SEARCH_LIMIT) break;
+      }
+    }
+    if (query.kind !== 'grids') {
+      const found = this.passages.search(text, { ...opts, boost: PASSAGE_BOOST }).sort(byScore);
+      const lockedChapters = new Set<number>();
+      for (const r of found) {
+        const p = this.passageRows.get(r.id as string);
+        const c = p && this.chapters.get(p.chapter_id);
+        if (!p || !c || !inManual(c.manual_id)) continue;
+        const locked = (c.premium || p.stub) && !viewer.premium;
+        // A locked chapter is listed once, as the server does.
+        if (locked && lockedChapters.has(c.id)) continue;
+        if (locked) lockedChapters.add(c.id);
+        const hit: SearchPassageHit = { ...this.place(c.id), block: locked ? 0 : p.block, locked, passage: locked ? null : passageText(p.text, words) };
+        out.passages.push(hit);
+        if (out.passages.length === SEARCH_LIMIT) break;
+      }
+    }
+    return out;
+  }
+}

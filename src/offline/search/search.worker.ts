@@ -1,0 +1,21 @@
+// The search worker (issue 30 §3): holds the index of the downloaded manuals and answers queries
+// off the main thread. It reads the Dexie mirror itself; each message first brings the index up to
+// the mirror, which costs a read of the manuals' rows and counts when nothing changed.
+import { db } from '../db.ts';
+import { DeviceSearch } from './device-index.ts';
+import type { WorkerReply, WorkerRequest } from './protocol.ts';
+
+const index = new DeviceSearch(db);
+const reply = (m: WorkerReply) => (self as unknown as { postMessage(m: WorkerReply): void }).postMessage(m);
+
+self.addEventListener('message', (e: MessageEvent<WorkerRequest>) => {
+  const m = e.data;
+  void (async () => {
+    try {
+      await index.refresh();
+      reply({ id: m.id, ok: true, result: m.type === 'search' ? await index.search(m.query, m.viewer) : null });
+    } catch (err) {
+      reply({ id: m.id, ok: false, error: err instanceof Error ? err.message : String(err) });
+    }
+  })();
+});
