@@ -5,7 +5,18 @@ import { messageFor } from '../../shared/messages.ro.ts';
 import type { ScanPayload } from '../../shared/scan-schema.ts';
 import { ScanReview } from './ScanReview.tsx';
 
-export function ScanStatus({ scan, product, onChange }: { scan: ScanPayload; product: string; onChange: (s: ScanPayload) => void }) {
+// resultLinkAbove: the page already leads to this scan's result at its top, so the way is not offered twice.
+export function ScanStatus({
+  scan,
+  product,
+  onChange,
+  resultLinkAbove = false,
+}: {
+  scan: ScanPayload;
+  product: string;
+  onChange: (s: ScanPayload) => void;
+  resultLinkAbove?: boolean;
+}) {
   return (
     <section className="card scan-status" aria-live="polite" aria-labelledby="scan-status-title">
       <h2 id="scan-status-title">Foaia trimisă</h2>
@@ -17,7 +28,8 @@ export function ScanStatus({ scan, product, onChange }: { scan: ScanPayload; pro
         </p>
       ) : null}
       {scan.status === 'review' ? <ScanReview key={scan.id} scan={scan} product={product} onGraded={onChange} /> : null}
-      {scan.status === 'graded' && scan.test_id ? (
+      {scan.status === 'graded' && scan.test_id && resultLinkAbove ? <p>Foaia a fost corectată.</p> : null}
+      {scan.status === 'graded' && scan.test_id && !resultLinkAbove ? (
         <p>
           Foaia a fost corectată.{' '}
           <Link to={`/teste/${scan.test_id}/rezultate`} className="btn btn--primary">

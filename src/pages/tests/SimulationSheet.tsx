@@ -37,6 +37,8 @@ export default function SimulationSheet() {
   const latest = scans[0];
   const timer = usePaperTimer(user?.id ?? null, id, sim?.time_limit_s ?? 0, scans);
   const graded = scans.find((s) => s.status === 'graded' && s.test_id);
+  // The graded notice at the top leads to the result; the scan's own card below then only says so.
+  const gradedNotice = graded !== undefined && (timer.phase === 'graded' || !timer.session);
 
   const replace = useCallback((s: ScanPayload) => setScans((list) => [s, ...list.filter((x) => x.id !== s.id)]), []);
 
@@ -98,7 +100,7 @@ export default function SimulationSheet() {
         ) : null}
       </header>
       <PageNotices online={online} error={error} product={product} />
-      {graded && (timer.phase === 'graded' || !timer.session) ? (
+      {gradedNotice ? (
         <div className="notice sheet-graded" role="status">
           <p>
             <strong>Foaia ta a fost corectată.</strong> Rezultatul este gata{timer.phase === 'graded' ? ', iar cronometrul s-a oprit' : ''}.
@@ -149,7 +151,7 @@ export default function SimulationSheet() {
           ) : null}
         </li>
       </ol>
-      {latest ? <ScanStatus scan={latest} product={product} onChange={replace} /> : null}
+      {latest ? <ScanStatus scan={latest} product={product} onChange={replace} resultLinkAbove={gradedNotice && latest.id === graded?.id} /> : null}
     </section>
   );
 }
