@@ -37,6 +37,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Only a hang guard, nothing is timed: vitest's 5 s default failed ten tests whose first
+          // dynamic imports took longer on a loaded 2-core machine (CI run 13, load 20–26).
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           setupFiles: ['tests/unit/setup.ts', 'tests/timing/record-file.ts'],
         },
       },

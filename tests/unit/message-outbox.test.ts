@@ -42,8 +42,9 @@ import { logout } from '../../src/state/user.ts';
 import { api } from '../../src/api/client.ts';
 import { stubFetch } from './shell-helpers.ts';
 
+// Waits for the condition, not for a time: the unit project's test timeout is the hang guard.
 const until = async (ok: () => boolean | Promise<boolean>) => {
-  for (let i = 0; i < 200 && !(await ok()); i++) await new Promise((r) => setTimeout(r, 10));
+  while (!(await ok())) await new Promise((r) => setTimeout(r, 10));
 };
 
 beforeEach(async () => {
