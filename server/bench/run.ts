@@ -8,7 +8,8 @@
 // sheets: accuracy and time per 12 MP photo, OMRChecker samples (omr.ts), and exam day on the
 // cluster: N candidates start, answer and finish a simulation with sockets open (examday.ts; only
 // when named in BENCH_PARTS: it starts nginx, PostgreSQL and Redis are required).
-// Env: BENCH_PARTS (api,engine,logging,fanout,groups,omr; also hooks, omr-outside, examday, search: BENCH_SEARCH_GRIDS, BENCH_SEARCH_ROUNDS, bank: BENCH_BANK_ROUNDS, BENCH_BANK_ANSWERS, BENCH_BANK_PEERS), BENCH_TARGETS (memory,postgres; also disk), BENCH_DURATION
+// Env: BENCH_PARTS (api,engine,logging,fanout,groups,omr; also hooks, omr-outside, examday, search: BENCH_SEARCH_GRIDS, BENCH_SEARCH_ROUNDS, bank: BENCH_BANK_ROUNDS, BENCH_BANK_ANSWERS, BENCH_BANK_PEERS,
+// api-start: `npm start`'s server against a bare Fastify logging one line, api-start.ts), BENCH_TARGETS (memory,postgres; also disk), BENCH_DURATION
 // (seconds per API scenario, default 5), BENCH_ROUNDS (API scenarios 1, hooks 3), BENCH_HOOKS_DURATION (1.5), BENCH_CONNECTIONS (20), BENCH_ITERATIONS (engine, 5),
 // BENCH_CLIENTS, BENCH_MESSAGES and BENCH_CLIENT_THREADS (fan-out, 2000, 20 and 2),
 // BENCH_LOG (app: the app's logger at info, piped; off: no logger).
@@ -24,6 +25,7 @@ import { runConditionsBench } from './omr-conditions.ts';
 import { closeSheetPool } from '../modules/scans/omr/pool.ts';
 import { runExamDayBench } from './examday.ts';
 import { runSearchBench } from './search.ts';
+import { runApiStartBench } from './api-start.ts';
 import { runBankBench } from './bank.ts';
 import { benchTargets } from './targets.ts';
 
@@ -50,6 +52,8 @@ if (parts.includes('omr-outside')) {
 if (parts.includes('examday')) await runExamDayBench();
 // Content search at 15,000 grids (issue 30 §3), only when named.
 if (parts.includes('search')) await runSearchBench(targets);
+// What users run (issue 32 §6), only when named: node server/main.ts on disk against a bare Fastify.
+if (parts.includes('api-start')) await runApiStartBench();
 // Content at national size: 15,000 grids, a year of answers, 5,000 candidates (issue 30 §1), only when named.
 if (parts.includes('bank')) await runBankBench(targets);
 console.log(`\n(bench took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
