@@ -10,8 +10,8 @@ const cursorOf = (field: string) => (body: Record<string, unknown>) =>
   body[field] === null || body[field] === undefined ? null : String(body[field]);
 
 const LISTS: List[] = [
-  { url: '/api/v1/admin/grids?status=all', key: 'grids', table: 'grids', next: cursorOf('next_before') },
-  { url: '/api/v1/admin/reports?status=all', key: 'reports', table: 'grid_reports', next: cursorOf('next_before') },
+  { url: '/api/v1/admin/grids?status=all', key: 'grids', table: 'grids', next: cursorOf('next_after') },
+  { url: '/api/v1/admin/reports?status=all', key: 'reports', table: 'grid_reports', next: cursorOf('next_after') },
   { url: '/api/v1/admin/content-quality', key: 'grids', table: 'grid_stats' },
   { url: '/api/v1/admin/community/reports', key: 'items', table: 'comment_reports' },
   { url: '/api/v1/admin/simulations', key: 'simulations', table: 'simulations' },

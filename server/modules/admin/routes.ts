@@ -11,6 +11,7 @@ import { findGrid } from '../grids/service.ts';
 import { createPreviewLink } from '../grids/preview.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as service from './service.ts';
+import { adminPageQuery } from '../../../src/shared/admin-page.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -36,11 +37,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: z.object({ status: z.enum(['open', 'resolved', 'all']).default('open') }),
-        summary: 'Raportări de grile',
+        querystring: z.object({ status: z.enum(['open', 'resolved', 'all']).default('open'), ...adminPageQuery }),
+        summary: 'Raportări de grile, câte cel mult 500 (after = next_after al paginii dinainte)',
       },
     },
-    async (req) => service.listReports(app, req.query.status),
+    async (req) => service.listReports(app, req.query.status, req.query),
   );
 
   app.post(
@@ -73,11 +74,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: z.object({ status: z.enum(['pending', 'all']).default('pending') }),
-        summary: 'Grile de verificat (adăugate de utilizatori, nepublicate)',
+        querystring: z.object({ status: z.enum(['pending', 'all']).default('pending'), ...adminPageQuery }),
+        summary: 'Grile de verificat (adăugate de utilizatori, nepublicate), câte cel mult 500 (after = next_after)',
       },
     },
-    async (req) => service.listGrids(app, req.query.status, await viewerOf(app.db, req)),
+    async (req) => service.listGrids(app, req.query.status, await viewerOf(app.db, req), req.query),
   );
 
   app.put(

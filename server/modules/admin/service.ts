@@ -9,6 +9,7 @@ import { findGrid, patchGrid } from '../grids/service.ts';
 import type { Viewer } from '../content/viewer.ts';
 import type { Block } from '../../../src/shared/content-schema.ts';
 import type { GridPatchBody } from '../../../src/shared/grid-schema.ts';
+import { ADMIN_PAGE_MAX, parseAfter, type AdminPage } from '../../../src/shared/admin-page.ts';
 
 type ReportRow = {
   id: number;
@@ -25,18 +26,26 @@ type ReportRow = {
 };
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-export async function listReports(app: FastifyInstance, status: 'open' | 'resolved' | 'all') {
-  const rows = await app.db.query<ReportRow>(
+export async function listReports(app: FastifyInstance, status: 'open' | 'resolved' | 'all', page: AdminPage = {}) {
+  const limit = page.limit ?? ADMIN_PAGE_MAX;
+  const after = parseAfter(page.after);
+  // Open reports oldest first (the queue), the others newest first; the cursor follows that order.
+  const asc = status === 'open';
+  const rows = await app.db.query<ReportRow & { cursor_us: string }>(
     `select r.id, r.status, r.reason, r.reply, r.created_at, r.resolved_at, r.user_id, u.name as user_name, u.email as user_email,
-            r.grid_id, g.statement as grid_statement
+            r.grid_id, g.statement as grid_statement, (extract(epoch from r.created_at) * 1000000)::bigint::text as cursor_us
        from grid_reports r join grids g on g.id = r.grid_id left join users u on u.id = r.user_id
       where ($1 = 'all' or r.status = $1)
-      order by r.created_at ${status === 'open' ? 'asc' : 'desc'}, r.id
-      limit 500`,
-    [status],
+        and ($3::bigint is null or (r.created_at, r.id) ${asc ? '>' : '<'} (timestamptz 'epoch' + $3::bigint * interval '1 microsecond', $4::int))
+      order by r.created_at ${asc ? 'asc' : 'desc'}, r.id ${asc ? 'asc' : 'desc'}
+      limit $2`,
+    [status, limit + 1, after?.us ?? null, after?.id ?? null],
   );
+  const more = rows.length > limit;
+  const shown = rows.slice(0, limit);
   return {
-    reports: rows.map((r) => ({
+    next_after: more ? `${shown[shown.length - 1]!.cursor_us}:${shown[shown.length - 1]!.id}` : null,
+    reports: shown.map((r) => ({
       id: r.id,
       status: r.status,
       reason: r.reason,
@@ -89,13 +98,22 @@ export async function resolveReport(
   return { success: 'REPORT_RESOLVED' as const };
 }
 
-export async function listGrids(app: FastifyInstance, status: 'pending' | 'all', viewer: Viewer) {
-  const rows = await app.db.query<GridRow>(
-    `select ${GRID_COLUMNS} from grids g where ($1 = 'all' or (not g.is_published and g.author_id is not null))
-      order by g.updated_at desc, g.id desc limit 500`,
-    [status],
+export async function listGrids(app: FastifyInstance, status: 'pending' | 'all', viewer: Viewer, page: AdminPage = {}) {
+  const limit = page.limit ?? ADMIN_PAGE_MAX;
+  const after = parseAfter(page.after);
+  const rows = await app.db.query<GridRow & { cursor_us: string }>(
+    `select ${GRID_COLUMNS}, (extract(epoch from g.updated_at) * 1000000)::bigint::text as cursor_us
+       from grids g where ($1 = 'all' or (not g.is_published and g.author_id is not null))
+        and ($3::bigint is null or (g.updated_at, g.id) < (timestamptz 'epoch' + $3::bigint * interval '1 microsecond', $4::int))
+      order by g.updated_at desc, g.id desc limit $2`,
+    [status, limit + 1, after?.us ?? null, after?.id ?? null],
   );
-  return { grids: rows.map((g) => ({ ...serializeGrid(g, viewer), author_id: g.author_id, key: g.key })) };
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
+  return {
+    grids: shown.map(({ cursor_us: _c, ...g }) => ({ ...serializeGrid(g, viewer), author_id: g.author_id, key: g.key })),
+    next_after: rows.length > limit && last ? `${last.cursor_us}:${last.id}` : null,
+  };
 }
 
 export async function updateAnyGrid(
