@@ -25,18 +25,14 @@ async function sortedChapters(manualId: number): Promise<LocalChapter[]> {
   return db.chapters.where('[manual_id+sort]').between([manualId, -Infinity], [manualId, Infinity]).toArray();
 }
 
-function gridCounts(grids: LocalGrid[]): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const g of grids) counts.set(g.chapter_id, (counts.get(g.chapter_id) ?? 0) + 1);
-  return counts;
-}
-
 /** The manual with its chapters from the mirror, or null when it is not downloaded. */
 export async function localCourse(slug: string): Promise<CourseData | null> {
   const m = await downloadedManual(slug);
   if (!m) return null;
   const chapters = await sortedChapters(m.id);
-  const counts = gridCounts(await db.grids.where('manual_id').equals(m.id).toArray());
+  // Counted on the chapter index: reading every grid of a 6,000-grid manual took the main thread
+  // for most of a second on a phone, on each change of the mirror (issue 30 §2).
+  const counts = new Map(await Promise.all(chapters.map(async (c) => [c.id, await db.grids.where('chapter_id').equals(c.id).count()] as const)));
   return {
     source: 'local',
     manual: { id: m.id, slug: m.slug, title: m.title, subject: m.subject, description: m.description, sort: 0, updated_at: stamp(m) },

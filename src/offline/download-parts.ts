@@ -17,6 +17,16 @@ import {
 } from '../api/courses.ts';
 import type { DownloadChapter, DownloadGrid } from '../shared/download-payloads.ts';
 import type { Difficulty, GridType, OptionLetter } from '../shared/constants.ts';
+import { figureSrc } from '../shared/content-figure.ts';
+import type { Block } from './db.ts';
+
+/** Image URLs of blocks (as a chapter shows them) and grid explanation photos. */
+export function imageUrls(blocksList: (Block[] | null)[], photos: (string | null)[]): string[] {
+  const urls = new Set<string>();
+  for (const blocks of blocksList) for (const b of blocks ?? []) if (b.type === 'img' && b.src) urls.add(figureSrc(b.src));
+  for (const p of photos) if (p) urls.add(p);
+  return [...urls];
+}
 
 /** Kept in db.meta under downloadKey(manualId): the parts of a download under way, then the cursor. */
 export type DownloadState = {
@@ -29,6 +39,8 @@ export type DownloadState = {
   done?: string[];
   /** Bytes of the manual's data on the device (the JSON received), without images. */
   bytes: number;
+  /** Images the stored parts use (cached after the last part; not read back from 6,000 rows). */
+  images?: string[];
 };
 export const downloadKey = (manualId: number) => `download:${manualId}`;
 
@@ -85,7 +97,11 @@ export type PartsProgress = { bytes: number; total: number; partsDone: number; p
  * interrupted earlier (same account kind: premium or not) goes on at its first missing part.
  * A refused write (quota) removes the partial copy and throws StorageFullError.
  */
-export async function downloadParts(slug: string, onProgress: (p: PartsProgress) => void, retried = false): Promise<LocalManual> {
+export async function downloadParts(
+  slug: string,
+  onProgress: (p: PartsProgress) => void,
+  retried = false,
+): Promise<{ manual: LocalManual; images: string[] }> {
   const manifest = await downloadManifest(slug);
   const id = manifest.manual.id;
   let state = await downloadState(id);
@@ -109,7 +125,8 @@ export async function downloadParts(slug: string, onProgress: (p: PartsProgress)
       );
       done.add(part.key);
       stored += part.bytes;
-      const next: DownloadState = { ...state, done: [...done], bytes: stored };
+      const found = imageUrls([body.chapter && !body.chapter.locked ? body.chapter.blocks : null], body.grids.map((g) => g.explanation_photo_url));
+      const next: DownloadState = { ...state, done: [...done], bytes: stored, images: [...new Set([...(state.images ?? []), ...found])] };
       await localWrite(() =>
         db.transaction('rw', db.chapters, db.grids, db.meta, async () => {
           if (body.chapter) await db.chapters.put(toLocalChapter(body.chapter, id));
@@ -122,7 +139,8 @@ export async function downloadParts(slug: string, onProgress: (p: PartsProgress)
     }
     // Every part is stored: now, and only now, the manual counts as downloaded.
     const complete: DownloadState = { slug, premium: state.premium, cursor: state.cursor, bytes: stored };
-    return await localWrite(() =>
+    const images = state.images ?? [];
+    const manual = await localWrite(() =>
       db.transaction('rw', db.manuals, db.grids, db.meta, async () => {
         const manual: LocalManual = {
           id,
@@ -139,6 +157,7 @@ export async function downloadParts(slug: string, onProgress: (p: PartsProgress)
         return manual;
       }),
     );
+    return { manual, images };
   } catch (err) {
     if (err instanceof StorageFullError) await clearManualRows(id).catch(() => undefined);
     // A part of an old manifest that is gone (its chapter deleted meanwhile): start again, once.

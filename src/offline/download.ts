@@ -5,14 +5,13 @@
 // of GET /courses/:manual/download working for code that has one.
 import { subscribe } from 'valtio';
 import { requestPersistence } from './storage.ts';
-import { db, type Block, type LocalChapter, type LocalGrid, type LocalManual } from './db.ts';
+import { db, type LocalChapter, type LocalGrid, type LocalManual } from './db.ts';
 import { localWrite, StorageFullError, isQuotaError } from './errors.ts';
 import { listCourses, type DownloadPayload } from '../api/courses.ts';
-import { downloadKey, downloadParts, syncManual, toLocalChapter, toLocalGrid } from './download-parts.ts';
+import { downloadKey, downloadParts, imageUrls, syncManual, toLocalChapter, toLocalGrid } from './download-parts.ts';
 import { COURSE_IMAGES_CACHE } from '../shared/pwa.ts';
 import { app } from '../state/app.ts';
 import type { User } from '../shared/types.ts';
-import { figureSrc } from '../shared/content-figure.ts';
 
 export type DownloadPhase = 'data' | 'images' | 'done';
 export type DownloadProgress = {
@@ -49,13 +48,7 @@ export function formatSize(bytes: number): string {
   return `${nf(1).format(bytes / (1024 * 1024))} MB`;
 }
 
-/** Image URLs a downloaded manual uses: content images of the blocks (as a chapter shows them) and grid explanation photos. */
-export function imageUrls(blocksList: (Block[] | null)[], photos: (string | null)[]): string[] {
-  const urls = new Set<string>();
-  for (const blocks of blocksList) for (const b of blocks ?? []) if (b.type === 'img' && b.src) urls.add(figureSrc(b.src));
-  for (const p of photos) if (p) urls.add(p);
-  return [...urls];
-}
+export { imageUrls };
 
 function toLocal(payload: DownloadPayload, bytes: number) {
   const manual: LocalManual = {
@@ -159,7 +152,7 @@ export function downloadManual(slug: string, onProgress?: (p: DownloadProgress) 
       urls = imageUrls(changedChapters.map((c) => c.blocks), changedGrids.map((g) => g.explanation_photo)).filter((u) => !before.has(u));
       report({ phase: 'data', percent: 100, bytes: synced.bytes, totalBytes: synced.bytes, sync: { changed: synced.changed, removed: synced.removed } });
     } else {
-      manual = await downloadParts(slug, (p) =>
+      const got = await downloadParts(slug, (p) =>
         report({
           phase: 'data',
           percent: p.total ? Math.min(100, Math.floor((p.bytes / p.total) * 100)) : 100,
@@ -168,9 +161,8 @@ export function downloadManual(slug: string, onProgress?: (p: DownloadProgress) 
           parts: { done: p.partsDone, total: p.parts },
         }),
       );
-      const chapters = await db.chapters.where('manual_id').equals(manual.id).toArray();
-      const grids = await db.grids.where('manual_id').equals(manual.id).toArray();
-      urls = imageUrls(chapters.map((c) => c.blocks), grids.map((g) => g.explanation_photo));
+      manual = got.manual;
+      urls = got.images;
     }
     const dataBytes = manual.size_bytes;
     report({ phase: 'images', percent: urls.length ? 0 : 100, bytes: dataBytes, done: 0, total: urls.length });

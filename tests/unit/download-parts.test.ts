@@ -57,7 +57,7 @@ describe('downloadParts', () => {
     offline = false;
     const { calls } = stubFetch(partRoutes(p));
     const progress: { bytes: number; total: number }[] = [];
-    const manual = await downloadParts('bio', (x) => progress.push({ bytes: x.bytes, total: x.total }));
+    const { manual } = await downloadParts('bio', (x) => progress.push({ bytes: x.bytes, total: x.total }));
     expect(partCalls(calls)).toEqual(['11', '12']); // not the part already stored
     expect(manual.downloaded_at).toBeTruthy();
     expect(await isDownloaded(1)).toBe(true);
@@ -95,7 +95,7 @@ describe('syncManual', () => {
   it('applies only the changes: an edit, a removed grid, a deleted chapter with its grids, and moves the cursor', async () => {
     const p = payload();
     stubFetch(partRoutes(p));
-    const manual = await downloadParts('bio', () => undefined);
+    const { manual } = await downloadParts('bio', () => undefined);
     expect(await db.grids.count()).toBe(6);
     const edited = { ...p.grids[0], statement: 'Enunț modificat' };
     const added = { ...p.grids[1], id: 200, statement: 'Grilă nouă' };
@@ -121,7 +121,7 @@ describe('syncManual', () => {
   it('gives up (null) when the account changed kind or the copy has no cursor: the caller downloads again', async () => {
     const p = payload();
     stubFetch(partRoutes(p));
-    const manual = await downloadParts('bio', () => undefined);
+    const { manual } = await downloadParts('bio', () => undefined);
     stubFetch(partRoutes({ ...p, premium: true }, { changes: { cursor: '1764000009000', chapters: [], grids: [], removed: { chapters: [], grids: [] } } }));
     expect(await syncManual(manual)).toBeNull();
     await db.meta.delete('download:1');

@@ -1,0 +1,106 @@
+// Downloads on a phone profile (issue 30 §2): a 6,000-grid manual (the seeded search bank:
+// 3 manuals × 16 chapters, ≈ 1.2 KB a grid, 40 KB of text a chapter) downloaded to "available
+// offline" by the premium demo account in headless Chromium with 4× CPU throttling, on loopback.
+// Prints the time to "Disponibil offline", the longest main-thread task (PerformanceObserver
+// longtask) and the origin's storage usage before and after (navigator.storage.estimate).
+// Run: `npm run build && node server/bench/download-phone.ts` (PORT, DATA_DIR optional).
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { openCliDb } from '../cli/cli-db.ts';
+import { migrate } from '../db/migrate.ts';
+import { seed } from '../db/seed/seed.ts';
+import { seedSearchBank } from './search-bank.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web-server.ts';
+
+const PORT = Number(process.env.PORT ?? 8809);
+const DATA_DIR = process.env.DATA_DIR ?? `/tmp/grilio-download-phone-${PORT}`;
+const BASE = `http://127.0.0.1:${PORT}`;
+const MANUAL = 'cautare-bench-0';
+
+rmSync(DATA_DIR, { recursive: true, force: true });
+const env = { ...process.env, DATA_DIR, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: BASE };
+{
+  const { db } = await openCliDb(env);
+  await migrate(db);
+  await seed(db, { log: () => undefined });
+  const bank = await seedSearchBank(db, { grids: 18_000 });
+  console.log(`bank: ${bank.grids} grids in ${Math.round(bank.ms)} ms`);
+  await db.close();
+}
+const server = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+try {
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${BASE}/api/v1/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    if (i > 120) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await context.addInitScript(() => {
+    localStorage.setItem('cookiePreferences', '{"essential":true,"statistics":false}');
+    const w = window as unknown as { __longest: number; __long: number };
+    w.__longest = 0;
+    w.__long = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        w.__longest = Math.max(w.__longest, e.duration);
+        if (e.duration > 100) w.__long += 1;
+      }
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const page = await context.newPage();
+  await page.goto('/conectare');
+  await page.getByLabel('Email').fill('premium@grilio.ro');
+  await page.getByLabel('Parola', { exact: true }).fill('Grilio2026!');
+  await page.getByRole('button', { name: /Conectează-te|Conectare/ }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/conectare'));
+  await page.goto(`/ai/cursuri/${MANUAL}`);
+  const button = page.getByRole('button', { name: 'Descarcă pentru offline' });
+  await button.waitFor();
+  // Let the profile manual's auto-download (after sign-in) finish first: it is not measured.
+  await page.waitForTimeout(5000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const before = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+  await page.evaluate(() => {
+    const w = window as unknown as { __longest: number; __long: number };
+    w.__longest = 0;
+    w.__long = 0;
+  });
+  // Time spent waiting for the network and server (request sent → last byte), summed over parts.
+  let network = 0;
+  page.on('requestfinished', (r) => {
+    if (r.url().includes(`/courses/${MANUAL}/download/`)) network += Math.max(0, r.timing().responseEnd);
+  });
+  const t0 = Date.now();
+  await button.click();
+  await page.getByText(/Disponibil offline/).waitFor({ timeout: 120_000 });
+  const ms = Date.now() - t0;
+  const after = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+  const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+  const over100 = await page.evaluate(() => (window as unknown as { __long: number }).__long);
+  const status = await page.locator('.download__status').first().innerText();
+  const grids = await page.evaluate(
+    (slug) =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('grilio');
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['manuals', 'grids']);
+          const m = tx.objectStore('manuals').index('slug').get(slug);
+          m.onsuccess = () => {
+            const c = tx.objectStore('grids').index('manual_id').count((m.result as { id: number }).id);
+            c.onsuccess = () => resolve(c.result);
+          };
+        };
+      }),
+    MANUAL,
+  );
+  console.log(
+    JSON.stringify({ manual: MANUAL, grids, ms, network_ms: Math.round(network), longest_task_ms: Math.round(longest), tasks_over_100ms: over100, storage_added_bytes: after - before, status }),
+  );
+  await browser.close();
+} finally {
+  server.kill('SIGTERM');
+}
