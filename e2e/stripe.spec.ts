@@ -26,6 +26,9 @@ test.use({ baseURL: BASE, serviceWorkers: 'block' });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // Its own server migrates a fresh database and seeds: past the 60 s test timeout under load (CI
+  // run 13, load 20–26), which this hook inherited; the poll below waits for it, this only guards a hang.
+  test.setTimeout(240_000);
   fake = await startFakeStripe();
   server = spawn(process.execPath, ['server/main.ts'], {
     env: {
@@ -48,7 +51,7 @@ test.beforeAll(async () => {
     stdio: 'ignore',
   });
   await expect
-    .poll(async () => (await fetch(`${BASE}/api/v1/health`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
+    .poll(async () => (await fetch(`${BASE}/api/v1/health`).catch(() => null))?.status ?? 0, { timeout: 220_000 })
     .toBe(200);
 });
 test.afterAll(async () => {

@@ -1,5 +1,5 @@
 // The toast stack (SPEC §2): each toast shows its catalogue text, counts down with a bar and
-// disappears; a mouse over it (or keyboard focus in it) pauses the countdown. The same code and type never
+// disappears; a mouse over it (or keyboard focus in it) pauses the countdown, a press elsewhere resumes it. The same code and type never
 // stacks twice (showToast refreshes the one on screen).
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -28,10 +28,23 @@ function ToastItem({ toast, product }: { toast: Toast; product: string }) {
 
   const pause = () => timer.current?.pause();
   const resume = () => timer.current?.resume();
+  const box = useRef<HTMLDivElement | null>(null);
+
+  // A press anywhere else means the person is not reading it: a paused countdown goes on. Without
+  // this a toast that appeared under a resting mouse (no "leave" ever comes) stayed over the phone's
+  // overview sheet for two minutes and took the taps meant for its grids (CI run 13).
+  useEffect(() => {
+    const onDown = (e: Event) => {
+      if (!box.current?.contains(e.target as Node)) timer.current?.resume();
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, []);
   const icon = toast.type === 'error' ? 'alert' : toast.type === 'warning' ? 'warning' : 'check';
 
   return (
     <div
+      ref={box}
       className={`toast toast--${toast.type}${progress === 0 ? ' toast--leaving' : ''}`}
       role={toast.type === 'error' ? 'alert' : 'status'}
       // A mouse over it pauses the countdown; a finger does not: a tap on a phone fires no

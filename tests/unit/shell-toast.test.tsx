@@ -109,6 +109,26 @@ describe('<Toasts />', () => {
     expect(app.toasts).toHaveLength(0);
   });
 
+  it('a press elsewhere resumes a countdown that a resting mouse paused (no leave ever comes)', async () => {
+    act(() => root.render(<Toasts />));
+    await act(async () => {
+      showToast('TEST_CREATED');
+    });
+    const toast = host.querySelector<HTMLElement>('.toast')!;
+    const over = new MouseEvent('pointerover', { bubbles: true, relatedTarget: document.body });
+    Object.defineProperty(over, 'pointerType', { value: 'mouse' });
+    act(() => toast.dispatchEvent(over));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(host.querySelector('.toast')).not.toBeNull();
+    // A press on the toast itself (its close button, selecting its text) keeps it paused.
+    act(() => toast.querySelector('.toast__text')!.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true })));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(host.querySelector('.toast')).not.toBeNull();
+    act(() => document.body.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true })));
+    await act(async () => vi.advanceTimersByTime(TOAST_DEFAULT_MS));
+    expect(host.querySelector('.toast')).toBeNull();
+  });
+
   it('unknown codes are shown raw; types error and warning', async () => {
     act(() => root.render(<Toasts />));
     await act(async () => {
