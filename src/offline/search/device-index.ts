@@ -81,13 +81,16 @@ export class DeviceSearch {
 
   private async sync(): Promise<void> {
     const downloaded = (await this.db.manuals.toArray()).filter((m) => m.downloaded_at);
+    // Every count at once: each IndexedDB read is a wait on the database, not CPU.
+    const counts = await Promise.all(
+      downloaded.map((m) =>
+        Promise.all([this.db.chapters.where('manual_id').equals(m.id).count(), this.db.grids.where('manual_id').equals(m.id).count()]),
+      ),
+    );
     const live = new Set<number>();
-    for (const m of downloaded) {
+    for (const [i, m] of downloaded.entries()) {
       live.add(m.id);
-      const [chapterCount, gridCount] = await Promise.all([
-        this.db.chapters.where('manual_id').equals(m.id).count(),
-        this.db.grids.where('manual_id').equals(m.id).count(),
-      ]);
+      const [chapterCount, gridCount] = counts[i]!;
       // The whole row (whatever fields a download writes there) and the counts: any new copy changes it.
       const stamp = `${JSON.stringify(m)}|${chapterCount}|${gridCount}`;
       if (this.entries.get(m.id)?.stamp === stamp) continue;
@@ -169,13 +172,14 @@ export class DeviceSearch {
     const out: DeviceSearchResponse = { q: query.q, words, grids: [], passages: [], manuals: this.entries.size };
     if (!words.length || !this.entries.size) return out;
     const inManual = this.manualFilter(query.manual);
+    const answeredP = query.kind === 'chapters' ? Promise.resolve(new Set<number>()) : this.answeredIds(viewer.id);
     const opts = { prefix: true, combineWith: 'AND' as const };
     const text = words.join(' ');
     const byScore = <T extends { score: number; id: string | number }>(a: T, b: T) =>
       b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
     if (query.kind !== 'chapters') {
-      const answered = await this.answeredIds(viewer.id);
+      const answered = await answeredP;
       const found = this.grids.search(text, { ...opts, boost: GRID_BOOST }).sort(byScore);
       for (const r of found) {
         const g = this.gridRows.get(r.id as number);
