@@ -246,6 +246,8 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_PLAN_MINUTES_RANGE: 'Minutele de studiu pe zi sunt între 0 și 600.',
   FORM_PLAN_REMINDER_HOUR: 'Ora mementoului este între 06:00 și 22:00 (ora României).',
   FORM_EXAM_DATE_YEAR: 'Data trebuie să fie în anul ales.',
+  FORM_EXAM_DATE_EXISTS: 'Centrul are deja o dată a examenului în acest an: editeaz-o pe aceea.',
+  FORM_EXAM_DATE_NOT_FOUND: 'Data examenului nu mai există.',
   FORM_INVITATION_CODE_INVALID: 'Codul de invitație are 12 caractere: cifre și literele A–F.',
   FORM_MESSAGE_NOT_FOUND: 'Mesajul nu a fost găsit.',
   FORM_MESSAGE_NOT_FRIENDS: 'Poți trimite mesaje doar prietenilor tăi.',
@@ -357,6 +359,8 @@ export const MESSAGES_RO: Record<Code, string> = {
   SCORING_PROFILE_SAVED: 'Profilul de punctare a fost salvat.',
   PLAN_SETTINGS_SAVED: 'Planul a fost refăcut după noile setări.',
   EXAM_DATE_SAVED: 'Data examenului a fost salvată.',
+  EXAM_DATE_CREATED: 'Data examenului a fost adăugată.',
+  EXAM_DATE_DELETED: 'Data examenului a fost ștearsă.',
   // Community (issue 7 §5)
   COMMENT_UPDATED: 'Comentariul a fost modificat.',
   COMMENT_DELETED: 'Comentariul a fost șters.',

@@ -22,6 +22,12 @@ export interface ExamDateRow {
   is_demo: boolean;
 }
 
+/** GET /admin/exam-dates: a row with who changed it last (null: the migration's demo values). */
+export interface AdminExamDateRow extends ExamDateRow {
+  updated_at: string;
+  updated_by: string | null;
+}
+
 /** GET /plan: today, the next PLAN_NEXT_DAYS days, totals to the last date, the line, the countdown;
  *  `input` is what the plan was computed from, so a device recomputes today offline. */
 export interface PlanResponse {

@@ -47,10 +47,21 @@ export const examDateParams = z.object({
   slug,
   year: z.coerce.number({ error: 'FIELD_INVALID' }).int('FIELD_INVALID').min(2000, 'FIELD_INVALID').max(2200, 'FIELD_INVALID'),
 });
+
+const examYear = z.coerce.number({ error: 'FIELD_INVALID' }).int('FIELD_INVALID').min(2000, 'FIELD_INVALID').max(2200, 'FIELD_INVALID');
+const examSource = z.string({ error: 'FIELD_INVALID' }).trim().max(500, 'FIELD_TOO_LONG').default('');
+/** PUT /admin/exam-dates/:slug/:year (edit, or keep if missing). `is_demo` left out: a date an
+ *  administrator types is the real one (false). */
 export const examDateBody = z.object({
   exam_date: calendarDate,
-  source: z.string({ error: 'FIELD_INVALID' }).trim().max(500, 'FIELD_TOO_LONG').default(''),
+  source: examSource,
+  is_demo: z.boolean({ error: 'FIELD_INVALID' }).default(false),
 });
+/** POST /admin/exam-dates: a centre's date for a year it has none for. */
+export const examDateCreateBody = examDateBody.extend({ slug, year: examYear });
+export const examDateListQuery = z.object({ year: examYear.optional() });
+export type ExamDateBody = z.input<typeof examDateBody>;
+export type ExamDateCreateBody = z.input<typeof examDateCreateBody>;
 
 /** Default minutes per weekday for a new plan: an hour on weekdays, two on Saturday, Sunday free. */
 export const DEFAULT_WEEK_MINUTES = [60, 60, 60, 60, 60, 120, 0];

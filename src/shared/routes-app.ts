@@ -67,6 +67,7 @@ export const APP_ROUTES: RouteDef[] = [
   r('dash/admin-scoring', '/admin/punctare', 'auth', 'Profiluri de punctare', { page: 'dash/admin/ScoringProfiles' }),
   r('dash/admin-invoices', '/admin/facturi', 'auth', 'Facturi', { page: 'dash/admin/Invoices' }),
   r('dash/admin-coupons', '/admin/cupoane', 'auth', 'Cupoane', { page: 'dash/admin/Coupons' }),
+  r('dash/admin-exam-dates', '/admin/date-examen', 'auth', 'Datele examenelor', { page: 'dash/admin/ExamDates' }),
   // Payments (issue 8): the sandbox provider's 3-D Secure challenge, standing in for the bank's page
   r('dash/payment-3ds', '/plata/3ds/:intent', 'auth', 'Confirmare 3-D Secure', { page: 'dash/ThreeDSecure', noNavbar: true }),
 ];

@@ -139,12 +139,3 @@ export async function examDates(db: Db, years: number[]): Promise<ExamDateRow[]>
     [years],
   );
 }
-
-export async function saveExamDate(db: Db, slug: string, year: number, date: string, source: string, adminId: number) {
-  await db.query(
-    `insert into exam_dates (profile_slug, year, exam_date, source, is_demo, updated_by) values ($1, $2, $3::date, $4, false, $5)
-     on conflict (profile_slug, year) do update set exam_date = excluded.exam_date, source = excluded.source,
-       is_demo = false, updated_by = excluded.updated_by, updated_at = now()`,
-    [slug, year, date, source, adminId],
-  );
-}

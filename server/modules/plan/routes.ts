@@ -1,7 +1,9 @@
-// Study plan routes (issue 31 §1): the candidate's plan and settings, the admin's exam dates.
+// Study plan routes (issue 31 §1): the candidate's plan and settings, the reminder job; the admin's
+// exam dates are in admin-routes.ts.
 // The guard runs onRequest (401 before the body is read); writes are rate-limited per user.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { examDateBody, examDateParams, planSettingsBody } from '../../../src/shared/plan-schema.ts';
+import { planSettingsBody } from '../../../src/shared/plan-schema.ts';
+import adminRoutes from './admin-routes.ts';
 import * as service from './service.ts';
 import { startReminderJob } from './reminders.ts';
 import { notify } from '../notifications/notify.ts';
@@ -36,18 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({ success: 'PLAN_SETTINGS_SAVED' as const, settings: await service.saveSettings(app.db, req.auth!.id, req.body) }),
   );
-  app.put(
-    '/admin/exam-dates/:slug/:year',
-    {
-      onRequest: app.requireAdmin,
-      config: perUser('exam-dates', 60),
-      schema: { tags, security, params: examDateParams, body: examDateBody, summary: 'Data examenului unui centru într-un an (administrator)' },
-    },
-    async (req) => ({
-      success: 'EXAM_DATE_SAVED' as const,
-      exam_date: await service.saveExamDate(app.db, req.params.slug, req.params.year, req.body.exam_date, req.body.source, req.auth!.id),
-    }),
-  );
+  await app.register(adminRoutes);
 
   if (app.config.NODE_ENV !== 'test') {
     // Every process runs the reminder job; the day's claim keeps them apart (reminders.ts).

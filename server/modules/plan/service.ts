@@ -98,11 +98,3 @@ export async function saveSettings(db: Db, userId: number, body: PlanSettingsBod
   await q.saveSettings(db, userId, body);
   return (await planInput(db, userId, bucharestDate())).settings;
 }
-
-export async function saveExamDate(db: Db, slug: string, year: number, date: string, source: string, adminId: number) {
-  if (Number(date.slice(0, 4)) !== year) throw badRequest('FORM_EXAM_DATE_YEAR', 'exam_date');
-  const known = await q.knownSlugs(db, [slug]);
-  if (!known.has(slug)) throw badRequest('FORM_PLAN_CENTRE_UNKNOWN', 'slug');
-  await q.saveExamDate(db, slug, year, date, source, adminId);
-  return (await q.examDates(db, [year])).find((r) => r.slug === slug)!;
-}

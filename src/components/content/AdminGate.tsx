@@ -22,6 +22,7 @@ export function AdminGate({ title, children }: { title: string; children: ReactN
         <Link to="/admin/punctare">Punctare</Link>
         <Link to="/admin/facturi">Facturi</Link>
         <Link to="/admin/cupoane">Cupoane</Link>
+        <Link to="/admin/date-examen">Date examen</Link>
       </nav>
       <h1 id="admin-title">{title}</h1>
       {user.is_admin ? children : <ErrorList codes={['FORM_ADMIN_REQUIRED']} className="form-errors" />}

@@ -109,6 +109,12 @@ export default function AdminHome() {
           </h2>
           <p>Coduri de reducere sau de zile Premium: valabilitate, număr maxim de utilizatori, familie, pachete; câte s-au folosit; dezactivare.</p>
         </li>
+        <li className="card">
+          <h2>
+            <Link to="/admin/date-examen">Datele examenelor</Link>
+          </h2>
+          <p>Data admiterii la fiecare centru, pe ani, cu sursa ei: setările planului de studiu pornesc de la ea.</p>
+        </li>
       </ul>
       <section className="card" aria-labelledby="preview-title">
         <h2 id="preview-title">Link de previzualizare</h2>
