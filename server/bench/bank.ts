@@ -21,6 +21,7 @@ import { candidateReads, timeReads } from './bank-reads.ts';
 import { timeReimport } from './bank-import.ts';
 import { checkAdminLists } from './bank-admin.ts';
 import { refreshGridStats } from '../modules/item-stats/queries.ts';
+import { refreshPeerAccuracy } from '../modules/stats/peer-refresh.ts';
 import { TARGET_LABELS, pgReachable, type TargetName } from './targets.ts';
 
 const ROUNDS = Number(process.env.BENCH_BANK_ROUNDS ?? 40);
@@ -93,12 +94,13 @@ async function runTarget(target: TargetName): Promise<void> {
     const history = await seedHistory(db, candidate.id);
     let t = performance.now();
     const statted = await refreshGridStats(db);
+    const peers = await refreshPeerAccuracy(db);
     const statsMs = performance.now() - t;
     await db.query('analyze grid_stats');
     console.log(
       `\n== bank, ${label}: ${bank.grids} grids (made in ${f(bank.ms / 1000)} s); ${history.candidateAnswers} answers of the candidate, ` +
         `${history.peerAnswers} of 5,000 others, ${history.tests} tests (made in ${f(history.ms / 1000)} s); ` +
-        `item statistics of ${statted} grids recomputed in ${f(statsMs / 1000)} s; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+        `item statistics of ${statted} grids and ${peers} peer shares recomputed in ${f(statsMs / 1000)} s; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     );
     const manual = (await db.one<{ id: number; slug: string }>(`select id, slug from manuals where slug = 'cautare-bench-0'`))!;
     const chapters = await db.query<{ id: number; slug: string }>('select id, slug from chapters where manual_id = $1 order by sort', [manual.id]);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { makeContent, makeUser, repeat, type FixtureUser } from './learning-fixture.ts';
 import { call } from './groups-fixture.ts';
+import { refreshPeerAccuracy } from '../../server/modules/stats/peer-refresh.ts';
 import type { ChapterStat, ManualStat, PeerRank } from '../../src/shared/stats-payloads.ts';
 
 let t: TestApp;
@@ -58,6 +59,8 @@ beforeAll(async () => {
   const short = await makeUser(t.db, {});
   await answered(short.id, w.grids.slice(0, 19), 19);
   q = { ...w, short };
+  // The others' shares are the item statistics' (hourly on every process): computed once here.
+  await refreshPeerAccuracy(t.db);
 });
 afterAll(async () => t.close());
 
@@ -86,8 +89,22 @@ describe('percentile among candidates', () => {
     expect(chapterPeers(await statsOf(q.short), q.chapterId)).toEqual({ ranked: false, reason: 'own_answers' });
     // One more answer makes the short candidate the 20th: now everyone there is ranked.
     await answered(q.short.id, q.grids.slice(19), 1);
+    // Their own answer counts at once (live); the others see them after the next refresh.
     expect(chapterPeers(await statsOf(q.short), q.chapterId)).toEqual({ ranked: true, percentile: 100, candidates_at_least: 20 });
+    expect(chapterPeers(await statsOf(q.users[10]!), q.chapterId)).toEqual({ ranked: false, reason: 'small_group' });
+    await refreshPeerAccuracy(t.db);
     expect((chapterPeers(await statsOf(q.users[10]!), q.chapterId) as { ranked: boolean }).ranked).toBe(true);
+  });
+
+  it('the refresh drops a candidate who no longer qualifies, and two refreshes at once agree', async () => {
+    const leaver = await makeUser(t.db, {});
+    await answered(leaver.id, p.grids, 20);
+    await Promise.all([refreshPeerAccuracy(t.db), refreshPeerAccuracy(t.db)]);
+    const kept = await t.db.query<{ n: number }>(`select count(*)::int as n from peer_accuracy where user_id = $1`, [leaver.id]);
+    expect(kept[0]!.n).toBe(2); // the chapter and its subject
+    await t.db.query('delete from answers where user_id = $1', [leaver.id]);
+    await refreshPeerAccuracy(t.db);
+    expect((await t.db.query<{ n: number }>(`select count(*)::int as n from peer_accuracy where user_id = $1`, [leaver.id]))[0]!.n).toBe(0);
   });
 
   it('gives no other person’s name, id or score', async () => {

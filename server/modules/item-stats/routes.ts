@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ITEM_STATS_LOW_FACILITY, ITEM_STATS_REFRESH_MS } from '../../../src/shared/item-stats.ts';
 import { qualityQueue, refreshGridStats } from './queries.ts';
+import { refreshPeerAccuracy } from '../stats/peer-refresh.ts';
 
 const QUEUE_LIMIT = 200;
 
@@ -15,6 +16,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post('/admin/grid-stats/refresh', { preHandler: app.requireAdmin, schema: { ...schema, summary: 'Recalculează statisticile grilelor' } }, async () => ({
     success: 'GRID_STATS_REFRESHED' as const,
     grids: await refreshGridStats(app.db),
+    peers: await refreshPeerAccuracy(app.db),
   }));
 
   let running = false;
@@ -22,6 +24,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (running) return;
     running = true;
     refreshGridStats(app.db)
+      .then(() => refreshPeerAccuracy(app.db))
       .catch((err: unknown) => app.log.error({ err }, 'grid statistics not refreshed'))
       .finally(() => {
         running = false;

@@ -3,8 +3,7 @@
 // no answer), by the share fully right, the share of the OTHERS strictly below the candidate.
 // Only the asking candidate's row leaves the database, with the group's size; the page gets the
 // percentile rounded down to PEER_PERCENTILE_STEP and the size rounded down to PEER_GROUP_STEP, and
-// nothing below PEER_MIN_CANDIDATES. Computed on each GET /stats over the subjects the candidate
-// qualifies in; a precomputed table like grid_stats is the step if this grows slow.
+// nothing below PEER_MIN_CANDIDATES. The others' shares are precomputed (peer-refresh.ts).
 import type { Db } from '../../db/db.ts';
 import { PEER_GROUP_STEP, PEER_MIN_ANSWERS, PEER_MIN_CANDIDATES, PEER_PERCENTILE_STEP } from '../../../src/shared/item-stats.ts';
 import type { PeerRank } from '../../../src/shared/stats-payloads.ts';
@@ -13,34 +12,26 @@ type Level = 'chapter' | 'manual';
 type Row = { level: Level; k: number; n: number; size: number | null; percentile: number | null };
 
 /**
- * Both levels in one pass over the answers (issue 30 §1: 600,000 answers of 5,000 candidates):
- * per (chapter, candidate) counts once, a subject's counts summed from its chapters, and the
- * percentile as the count of others strictly below the candidate (rank − 1, without sorting every
- * candidate). Only the chapters of the subjects the candidate qualifies in are read.
+ * Both levels in one statement: the candidate's own counts live from their answers (an answer
+ * given a second ago counts), the others' shares from peer_accuracy (refreshPeerAccuracy, as old as
+ * the item statistics: at most ITEM_STATS_REFRESH_MS). The percentile is the count of others strictly
+ * below the candidate over the others, read on the (level, k, acc) index.
  */
 export async function peerRanks(db: Db, userId: number): Promise<Record<Level, Map<number, PeerRank>>> {
   const rows = await db.query<Row>(
     `with mine as (
-       select g.chapter_id as ch, c.manual_id as man, count(*)::int as n
+       select g.chapter_id as ch, c.manual_id as man, count(*)::int as n, sum((a.outcome = 'right')::int)::int as r
          from answers a join grids g on g.id = a.grid_id join chapters c on c.id = g.chapter_id
         where a.user_id = $1 and a.outcome <> 'blank' group by 1, 2),
      mine_k as (
-       select 'chapter' as level, ch as k, n from mine
-       union all select 'manual', man, sum(n)::int from mine group by man),
-     per_chapter as (
-       select g.chapter_id as ch, c.manual_id as man, a.user_id, count(*)::int as n, sum((a.outcome = 'right')::int)::int as r
-         from answers a join grids g on g.id = a.grid_id join chapters c on c.id = g.chapter_id
-        where a.outcome <> 'blank' and c.manual_id in (select k from mine_k where level = 'manual' and n >= $2)
-        group by 1, 2, 3),
-     per_user as (
-       select 'chapter' as level, ch as k, user_id, r::numeric / n as acc from per_chapter
-        where n >= $2 and ch in (select k from mine_k where level = 'chapter' and n >= $2)
-       union all
-       select 'manual', man, user_id, sum(r)::numeric / sum(n) from per_chapter group by man, user_id having sum(n) >= $2),
+       select 'chapter' as level, ch as k, n, r from mine
+       union all select 'manual', man, sum(n)::int, sum(r)::int from mine group by man),
      ranked as (
-       select p.level, p.k, count(*)::int as size, count(*) filter (where p.acc < me.acc)::int as below
-         from per_user p join per_user me on me.level = p.level and me.k = p.k and me.user_id = $1
-        group by p.level, p.k)
+       select m.level, m.k, count(p.user_id)::int + 1 as size,
+              count(p.user_id) filter (where p.acc < m.r::float8 / m.n)::int as below
+         from mine_k m left join peer_accuracy p on p.level = m.level and p.k = m.k and p.user_id <> $1
+        where m.n >= $2
+        group by m.level, m.k, m.n, m.r)
      select m.level, m.k, m.n, r.size,
             (floor(r.below * 100.0 / nullif(r.size - 1, 0) / $3::int) * $3::int)::int as percentile
        from mine_k m left join ranked r on r.level = m.level and r.k = m.k`,
