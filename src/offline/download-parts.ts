@@ -5,6 +5,7 @@
 // stored: until then nothing counts as downloaded. Later, /changes?since=<cursor> brings only
 // what changed (edits, additions, and the ids that left the manual), applied in one transaction.
 import { db, type LocalChapter, type LocalGrid, type LocalManual } from './db.ts';
+import { downloadKey, type DownloadState } from './download-state.ts';
 import { localWrite, StorageFullError } from './errors.ts';
 import { ApiError } from '../api/errors.ts';
 import {
@@ -13,7 +14,6 @@ import {
   downloadPart,
   type DownloadChanges,
   type DownloadManifest,
-  type DownloadPart,
 } from '../api/courses.ts';
 import type { DownloadChapter, DownloadGrid } from '../shared/download-payloads.ts';
 import type { Difficulty, GridType, OptionLetter } from '../shared/constants.ts';
@@ -28,21 +28,7 @@ export function imageUrls(blocksList: (Block[] | null)[], photos: (string | null
   return [...urls];
 }
 
-/** Kept in db.meta under downloadKey(manualId): the parts of a download under way, then the cursor. */
-export type DownloadState = {
-  slug: string;
-  premium: boolean;
-  /** Cursor of the copy: the manifest's until the last part, then each sync's. */
-  cursor: string;
-  /** Parts of the download under way (absent once the copy is complete). */
-  parts?: DownloadPart[];
-  done?: string[];
-  /** Bytes of the manual's data on the device (the JSON received), without images. */
-  bytes: number;
-  /** Images the stored parts use (cached after the last part; not read back from 6,000 rows). */
-  images?: string[];
-};
-export const downloadKey = (manualId: number) => `download:${manualId}`;
+export { downloadKey, type DownloadState } from './download-state.ts';
 
 export async function downloadState(manualId: number): Promise<DownloadState | undefined> {
   return (await db.meta.get(downloadKey(manualId)))?.value as DownloadState | undefined;

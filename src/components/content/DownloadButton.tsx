@@ -6,7 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';
 import { downloadManual, formatSize, removeManual, type DownloadProgress } from '../../offline/download.ts';
-import { downloadKey, type DownloadState } from '../../offline/download-parts.ts';
+import { downloadKey, type DownloadState } from '../../offline/download-state.ts';
 import { StorageFullError } from '../../offline/errors.ts';
 import { ApiError } from '../../api/errors.ts';
 import { showToast } from '../../state/toast.ts';
