@@ -11,34 +11,46 @@ import type { PeerRank } from '../../../src/shared/stats-payloads.ts';
 type Level = 'chapter' | 'manual';
 type Row = { level: Level; k: number; n: number; size: number | null; percentile: number | null };
 
+/** The candidate's own counts in one chapter (from the statistics' one pass over their answers). */
+export type OwnChapterCounts = { chapter_id: number; manual_id: number; answered: number; right: number };
+
 /**
- * Both levels in one statement: the candidate's own counts live from their answers (an answer
- * given a second ago counts), the others' shares from peer_accuracy (refreshPeerAccuracy, as old as
- * the item statistics: at most ITEM_STATS_REFRESH_MS). The percentile is the count of others strictly
- * below the candidate over the others, read on the (level, k, acc) index.
+ * Both levels in one statement: the candidate's own counts are given (the /stats pass over their
+ * answers, live: an answer given a second ago counts), the others' shares come from peer_accuracy
+ * (refreshPeerAccuracy, as old as the item statistics: at most ITEM_STATS_REFRESH_MS). The
+ * percentile is the count of others strictly below the candidate over the others, read on the
+ * (level, k, acc) index.
  */
-export async function peerRanks(db: Db, userId: number): Promise<Record<Level, Map<number, PeerRank>>> {
-  const rows = await db.query<Row>(
-    `with mine as (
-       select g.chapter_id as ch, c.manual_id as man, count(*)::int as n, sum((a.outcome = 'right')::int)::int as r
-         from answers a join grids g on g.id = a.grid_id join chapters c on c.id = g.chapter_id
-        where a.user_id = $1 and a.outcome <> 'blank' group by 1, 2),
-     mine_k as (
-       select 'chapter' as level, ch as k, n, r from mine
-       union all select 'manual', man, sum(n)::int, sum(r)::int from mine group by man),
-     ranked as (
-       select m.level, m.k, count(p.user_id)::int + 1 as size,
-              count(p.user_id) filter (where p.acc < m.r::float8 / m.n)::int as below
-         from mine_k m left join peer_accuracy p on p.level = m.level and p.k = m.k and p.user_id <> $1
-        where m.n >= $2
-        group by m.level, m.k, m.n, m.r)
-     select m.level, m.k, m.n, r.size,
-            (floor(r.below * 100.0 / nullif(r.size - 1, 0) / $3::int) * $3::int)::int as percentile
-       from mine_k m left join ranked r on r.level = m.level and r.k = m.k`,
-    [userId, PEER_MIN_ANSWERS, PEER_PERCENTILE_STEP],
-  );
+export async function peerRanks(db: Db, userId: number, own: readonly OwnChapterCounts[]): Promise<Record<Level, Map<number, PeerRank>>> {
+  const manuals = new Map<number, { n: number; r: number }>();
+  for (const c of own) {
+    const m = manuals.get(c.manual_id) ?? { n: 0, r: 0 };
+    m.n += c.answered;
+    m.r += c.right;
+    manuals.set(c.manual_id, m);
+  }
+  const mine = [
+    ...own.map((c) => ({ level: 'chapter' as const, k: c.chapter_id, n: c.answered, r: c.right })),
+    ...[...manuals].map(([k, m]) => ({ level: 'manual' as const, k, n: m.n, r: m.r })),
+  ];
   const out: Record<Level, Map<number, PeerRank>> = { chapter: new Map(), manual: new Map() };
-  for (const r of rows) out[r.level].set(r.k, rankOf(r));
+  const ranked = mine.filter((m) => m.n >= PEER_MIN_ANSWERS);
+  const rows = ranked.length
+    ? await db.query<{ level: Level; k: number; size: number; percentile: number | null }>(
+        `with mine as (
+           select * from unnest($2::text[], $3::int[], $4::float8[]) as m(level, k, acc))
+         select m.level, m.k, count(p.user_id)::int + 1 as size,
+                (floor(count(p.user_id) filter (where p.acc < m.acc) * 100.0 / nullif(count(p.user_id), 0) / $5::int) * $5::int)::int as percentile
+           from mine m left join peer_accuracy p on p.level = m.level and p.k = m.k and p.user_id <> $1
+          group by m.level, m.k`,
+        [userId, ranked.map((m) => m.level), ranked.map((m) => m.k), ranked.map((m) => m.r / m.n), PEER_PERCENTILE_STEP],
+      )
+    : [];
+  const found = new Map(rows.map((r) => [`${r.level}:${r.k}`, r]));
+  for (const m of mine) {
+    const r = found.get(`${m.level}:${m.k}`);
+    out[m.level].set(m.k, rankOf({ level: m.level, k: m.k, n: m.n, size: r?.size ?? null, percentile: r?.percentile ?? null }));
+  }
   return out;
 }
 

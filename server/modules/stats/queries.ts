@@ -84,7 +84,7 @@ export function weakest<T extends { answered: number; correct_pct: number }>(cha
 }
 
 export async function stats(db: Db, userId: number): Promise<Stats> {
-  const [tests, counts, progress, peers] = await Promise.all([
+  const [tests, counts, progress] = await Promise.all([
     db.query<{ status: string; n: number }>(
       'select status, count(*)::int as n from tests where user_id = $1 group by status',
       [userId],
@@ -97,8 +97,8 @@ export async function stats(db: Db, userId: number): Promise<Stats> {
         group by 1 order by 1`,
       [userId, PROGRESS_DAYS],
     ),
-    peerRanks(db, userId),
   ]);
+  const peers = await peerRanks(db, userId, counts);
   const chapters: ChapterStat[] = counts.map((c) => ({ ...chapterOf(c), peers: peers.chapter.get(c.chapter_id) ?? NO_RANK }));
   const { manuals, total: t } = rollUp(counts);
   const byStatus = Object.fromEntries(tests.map((r) => [r.status, r.n]));
