@@ -61,6 +61,9 @@ export type LocalTest = {
   /** What the server says the test is (a simulation's result page is titled so offline too); absent on
    *  tests made on the device before the server's copy arrived, and on rows stored before it was kept. */
   kind?: TestKind;
+  /** A simulation's centre (the slug of its scoring profile, from the server's filters): the device's
+   *  plan counts a simulation finished here, before it is synced, for that centre. */
+  centre?: string;
   /** 0 = has changes the server has not seen; 1 = in sync. */
   synced: 0 | 1;
   result: unknown | null;

@@ -165,6 +165,7 @@ export async function storeServerTest(detail: TestDetail): Promise<LocalTest> {
         updated_at: existing?.updated_at ?? t.last_activity_at,
         source: existing?.source ?? t.source,
         kind: t.kind,
+        ...(t.kind === 'simulation' && typeof t.filters.profile_slug === 'string' ? { centre: t.filters.profile_slug } : {}),
         synced: existing?.synced ?? 1,
         result: existing?.result ?? (t.score !== null ? { score: t.score, max_score: t.max_score, grade: t.grade, profile: t.profile } : null),
         result_source: existing?.result_source ?? (t.score !== null ? 'server' : null),

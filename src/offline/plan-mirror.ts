@@ -2,7 +2,7 @@
 // account, with the inputs the planner used; offline, the device adds what it did since (answers
 // in its own tests after the server's copy was made) and runs the same buildPlan, so it shows the
 // plan the server would.
-import { db } from './db.ts';
+import { db, type LocalTest } from './db.ts';
 import { bucharestDate, buildPlan, explanationText, type Plan, type PlanInput } from '../shared/plan/index.ts';
 import type { PlanResponse } from '../shared/plan-payloads.ts';
 
@@ -18,8 +18,10 @@ export async function storedPlan(owner: number): Promise<PlanResponse | null> {
 }
 
 /** The stored inputs with this device's work since the server's copy: grids answered (marks given)
- *  in its tests, and review-test answers, on today's Bucharest date. */
-export async function withLocalWork(res: PlanResponse, now = new Date()): Promise<PlanInput> {
+ *  in its tests, review-test answers and simulations finished, on today's Bucharest date. */
+export async function withLocalWork(res: PlanResponse, now = new Date(), owner?: number): Promise<PlanInput> {
+  // Two accounts on one device: only this account's tests count (owner given by the page).
+  const mine = (t: LocalTest | undefined): t is LocalTest => t !== undefined && (owner === undefined || t.owner_id === owner);
   const today = bucharestDate(now);
   const input: PlanInput = structuredClone(res.input);
   const sameDay = input.today === today;
@@ -31,11 +33,13 @@ export async function withLocalWork(res: PlanResponse, now = new Date()): Promis
     delete input.progress;
   }
   const since = sameDay ? res.computed_at : '';
-  const answers = (await db.answers.toArray()).filter(
+  await addLocalSimulations(input, today, mine);
+  const given = (await db.answers.toArray()).filter(
     (a) => a.marked.length > 0 && a.answered_at > since && bucharestDate(new Date(a.answered_at)) === today,
   );
-  if (!answers.length) return input;
-  const tests = new Map((await db.tests.bulkGet([...new Set(answers.map((a) => a.test_id))])).flatMap((t) => (t ? [[t.id, t]] : [])));
+  if (!given.length) return input;
+  const tests = new Map((await db.tests.bulkGet([...new Set(given.map((a) => a.test_id))])).flatMap((t) => (mine(t) ? [[t.id, t]] : [])));
+  const answers = given.filter((a) => tests.has(a.test_id));
   const gridIds = [...new Set(answers.filter((a) => tests.get(a.test_id)?.kind !== 'review').map((a) => a.grid_id))];
   const grids = (await db.grids.bulkGet(gridIds)).flatMap((g) => (g ? [g] : []));
   input.reviews_today += answers.filter((a) => tests.get(a.test_id)?.kind === 'review').length;
@@ -50,8 +54,19 @@ export async function withLocalWork(res: PlanResponse, now = new Date()): Promis
   return input;
 }
 
+/** Simulations finished on this device today that the server has not counted yet (finished offline
+ *  and not synced, or after the server's copy): the day's simulation is done for that centre. */
+async function addLocalSimulations(input: PlanInput, today: string, mine: (t: LocalTest | undefined) => boolean): Promise<void> {
+  const finished = await db.tests.where('status').equals('finished').toArray();
+  for (const t of finished) {
+    if (!mine(t) || t.kind !== 'simulation' || !t.centre || !t.finished_at || bucharestDate(new Date(t.finished_at)) !== today) continue;
+    const slug = t.centre;
+    if (!input.simulations_done.some((s) => s.slug === slug && s.date === today)) input.simulations_done.push({ slug, date: today });
+  }
+}
+
 /** The plan as this device computes it from the stored copy: the same planner as the server. */
-export async function devicePlan(res: PlanResponse, now = new Date()): Promise<Plan & { explanation_text: string | null }> {
-  const plan = buildPlan(await withLocalWork(res, now));
+export async function devicePlan(res: PlanResponse, now = new Date(), owner?: number): Promise<Plan & { explanation_text: string | null }> {
+  const plan = buildPlan(await withLocalWork(res, now, owner));
   return { ...plan, explanation_text: plan.explanation ? explanationText(plan.explanation) : null };
 }

@@ -73,6 +73,41 @@ describe('the plan on the device', () => {
     expect(plan.days[0]!.items.find((it) => it.kind === 'grids')).toMatchObject({ chapter_id: 1, done_count: 2 });
   });
 
+  it('counts a simulation finished on the device today for its centre, only the account’s own', async () => {
+    const res = response();
+    expect(res.input.simulations_done).toEqual([]);
+    const finished = (id: string, owner: number, at: string, centre = 'timisoara'): LocalTest => ({
+      ...localTest(id, 'simulation'), status: 'finished', finished_at: at, owner_id: owner, centre,
+    });
+    await db.tests.bulkPut([
+      finished('s-other-account', 8, '2027-05-03T08:30:00.000Z'),
+      finished('s-yesterday', 7, '2027-05-02T20:00:00.000Z'), // 23:00 in Bucharest, the day before
+      finished('s-practice', 7, '2027-05-03T08:40:00.000Z'),
+    ]);
+    await db.tests.update('s-practice', { kind: 'custom' });
+    expect((await withLocalWork(res, NOW, 7)).simulations_done).toEqual([]);
+    await db.tests.put(finished('s-today', 7, '2027-05-03T08:50:00.000Z'));
+    expect((await withLocalWork(res, NOW, 7)).simulations_done).toEqual([{ slug: 'timisoara', date: '2027-05-03' }]);
+    // Another account on the same device sees its own day only; and the same day is not added twice.
+    expect((await withLocalWork(res, NOW, 9)).simulations_done).toEqual([]);
+    res.input.simulations_done = [{ slug: 'timisoara', date: '2027-05-03' }];
+    expect((await withLocalWork(res, NOW, 7)).simulations_done).toHaveLength(1);
+  });
+
+  it('counts only the account’s own answers when two accounts share the device', async () => {
+    const res = response();
+    await db.grids.bulkPut([grid(101, 1), grid(102, 1)]);
+    await db.tests.bulkPut([{ ...localTest('mine'), owner_id: 7 }, { ...localTest('theirs'), owner_id: 8 }]);
+    const at = new Date(NOW.getTime() + 60_000).toISOString();
+    await db.answers.bulkPut([
+      { id: 'm1', test_id: 'mine', grid_id: 101, marked: ['A'], flagged: false, time_ms: 1, answered_at: at },
+      { id: 't1', test_id: 'theirs', grid_id: 102, marked: ['A'], flagged: false, time_ms: 1, answered_at: at },
+    ]);
+    expect((await withLocalWork(res, NOW, 7)).centres[0]!.chapters[0]).toMatchObject({ grids_today: 1 });
+    expect((await withLocalWork(res, NOW, 8)).centres[0]!.chapters[0]).toMatchObject({ grids_today: 1 });
+    expect((await withLocalWork(res, NOW, 9)).centres[0]!.chapters[0]).toMatchObject({ grids_today: 0 });
+  });
+
   it('on a later day, moves to that day and forgets the server copy of today', async () => {
     const res = response();
     res.input.progress = { chapters_due: 0, grids_due: 40, chapters_done: 0, grids_done: 0 };

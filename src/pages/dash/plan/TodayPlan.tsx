@@ -64,7 +64,7 @@ export function TodayPlan() {
       const res = await storedPlan(owner);
       if (!live) return;
       if (!res) return setMissing(true);
-      setShown({ plan: await devicePlan(res), res, device: true });
+      setShown({ plan: await devicePlan(res, new Date(), owner), res, device: true });
     };
     if (!online) {
       void fromDevice();
