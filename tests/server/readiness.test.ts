@@ -137,4 +137,20 @@ describe('GET /simulations/estimate/history', () => {
     expect(mine.points.filter((p) => p.kind === 'practice').map((p) => p.n)).toEqual([20]);
     expect(mine.points.at(-1)!.n).toBe(2); // the second simulation's band uses both grades
   });
+
+  it("the threshold of the candidate's own specialization when the centre has it, else the first", async () => {
+    const year = 2090; // later than any seeded year: these rows are the centre's last
+    for (const [spec, grade] of [['medicina', 9.1], ['farmacie', 8.2]] as const)
+      await t.db.query(
+        `insert into admission_thresholds (center_slug, specialization_slug, year, min_grade, places, source) values ('timisoara', $1, $2, $3, 100, 'Date de test')`,
+        [spec, year, grade],
+      );
+    const C = await makeUser(t.db, { name: 'Corina Farmacie' });
+    await t.db.query(`update users set specialization_id = (select id from specializations where slug = 'farmacie') where id = $1`, [C.id]);
+    const own = (await get(C, '?center=timisoara')).centers[0]!.threshold;
+    expect(own).toMatchObject({ year, min_grade: 8.2, specialization: 'Farmacie' });
+    // A candidate whose specialization the centre has no figure for: the centre's first (by the list's order).
+    await t.db.query(`update users set specialization_id = (select id from specializations where slug = 'moasa') where id = $1`, [C.id]);
+    expect((await get(C, '?center=timisoara')).centers[0]!.threshold).toMatchObject({ year, min_grade: 9.1, specialization: 'Medicină' });
+  });
 });

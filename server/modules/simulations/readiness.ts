@@ -59,8 +59,12 @@ async function history(db: Db, userId: number, profile: ScoringProfile, grids: W
     db.one<ReadinessThreshold>(
       `select a.year, a.min_grade, coalesce(a.source, '') as source, s.name as specialization
          from admission_thresholds a join specializations s on s.slug = a.specialization_slug
-        where a.center_slug = $1 order by a.year desc, s.sort limit 1`,
-      [profile.slug],
+        where a.center_slug = $1
+        -- The candidate's own specialization first (a pharmacy candidate is measured against pharmacy's
+        -- threshold), then the latest year, then the list's order.
+        order by (s.id is not distinct from (select u.specialization_id from users u where u.id = $2)) desc, a.year desc, s.sort
+        limit 1`,
+      [profile.slug, userId],
     ),
   ]);
   const merged = mergeHistory(simulationPoints(sims, floorOf(profile)), practicePoints(grids, profile), threshold ?? null);
