@@ -104,6 +104,18 @@ test('download in parts, resume after a dropped connection, sync only the change
   try {
     expect((await admin.request.put(`/api/v1/admin/grids/${gridId}`, { headers, data: { published: true } })).ok()).toBe(true);
 
+    await page.evaluate(() => {
+      const w = window as unknown as { seenToasts: string[] };
+      w.seenToasts = [];
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof HTMLElement && n.matches('.toast')) {
+              const text = n.querySelector('.toast__text')?.textContent ?? '';
+              if (!w.seenToasts.includes(text)) w.seenToasts.push(text);
+            }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     const update = page.getByRole('button', { name: 'Actualizează' });
     const sync = async () => {
       const response = page.waitForResponse((r) => r.url().includes(`/courses/${MANUAL}/download/changes?since=`));
@@ -126,7 +138,12 @@ test('download in parts, resume after a dropped connection, sync only the change
     expect(edited.bytes).toBeLessThanOrEqual(50 * 1024);
     console.log(`[downloads] one edited grid: changes response ${edited.bytes} bytes`);
     await expect.poll(() => deviceGrid(page, gridId).then((g) => g?.statement)).toBe('Grilă modificată: carbonul are patru legături?');
-    await expect(page.locator('.download__note')).toContainText('Actualizat: 1 element nou sau modificat, 0 scoase');
+    await expect(page.locator('.download__note')).toContainText('Actualizat: 1 element nou sau modificat, 0 elemente scoase');
+    // A sync is not called a download (the toast said "descărcat" after every sync): the toasts seen
+    // during the syncs, recorded as they appeared (one lives 2.7 s, less than these checks may take).
+    const seen = await page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts);
+    expect(seen).toContain('Copia manualului de pe acest dispozitiv a fost actualizată.');
+    expect(seen).not.toContain('Manualul a fost descărcat pentru offline.');
     await shoot(page, shots, 'download-synced', '.download');
   } finally {
     // Deleted: gone from the server, and after a sync from the device too.

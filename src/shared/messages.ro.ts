@@ -352,6 +352,7 @@ export const MESSAGES_RO: Record<Code, string> = {
   GRID_STATS_REFRESHED: 'Statisticile grilelor au fost recalculate.',
   CONTENT_SAVED: 'Modificările au fost salvate.',
   MANUAL_DOWNLOADED: 'Manualul a fost descărcat pentru offline.',
+  MANUAL_SYNCED: 'Copia manualului de pe acest dispozitiv a fost actualizată.',
   OFFLINE_SYNCED: 'Răspunsurile date offline au fost sincronizate.',
   OFFLINE_DATA_LOST:
     'Datele salvate pe acest dispozitiv au fost șterse (de browser sau din setări), iar odată cu ele și răspunsurile care nu ajunseseră pe server. Ce era deja pe server este în siguranță.',

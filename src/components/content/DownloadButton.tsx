@@ -10,6 +10,7 @@ import { downloadKey, type DownloadState } from '../../offline/download-state.ts
 import { StorageFullError } from '../../offline/errors.ts';
 import { ApiError } from '../../api/errors.ts';
 import { showToast } from '../../state/toast.ts';
+import { plural } from '../../shared/ro-count.ts';
 import { app } from '../../state/app.ts';
 import { ErrorList } from '../../shell/form/index.ts';
 import '../../styles/content.css';
@@ -45,11 +46,12 @@ export function DownloadButton({ manual, compact = false }: { manual: { id: numb
     setProgress({ phase: 'data', percent: 0, bytes: 0 });
     try {
       const res = await downloadManual(manual.slug, setProgress);
-      showToast('MANUAL_DOWNLOADED');
+      // A sync of a copy already here is not a download: the toast says what happened.
+      showToast(res.sync ? 'MANUAL_SYNCED' : 'MANUAL_DOWNLOADED');
       if (res.sync)
         setNote(
           res.sync.changed || res.sync.removed
-            ? `Actualizat: ${res.sync.changed} ${res.sync.changed === 1 ? 'element nou sau modificat' : 'elemente noi sau modificate'}, ${res.sync.removed} ${res.sync.removed === 1 ? 'scos' : 'scoase'} · ${formatSize(res.sync.bytes)} descărcați`
+            ? `Actualizat: ${plural(res.sync.changed, 'element nou sau modificat', 'elemente noi sau modificate')}, ${plural(res.sync.removed, 'element scos', 'elemente scoase')} · ${formatSize(res.sync.bytes)} descărcați`
             : 'Copia de pe dispozitiv era deja la zi.',
         );
       if (res.failedImages) setError(`${res.failedImages} imagini nu au putut fi descărcate; încearcă din nou mai târziu.`);
