@@ -6,7 +6,7 @@
 // (3) interleaved rounds, medians. The API bench (api.ts) measures the app on in-memory PGlite
 // against a bare Fastify with the app's own logging; this is the figure a user sees.
 // Prints requests/s, p50/p99, the server's CPU µs per request (/proc), and the app's share of the
-// bare Fastify answering the same GET /user bytes. With BENCH_PROFILE=1, a V8 CPU profile of the
+// bare Fastify answering the same GET /user bytes. With BENCH_START_PROFILE=1 (not BENCH_PROFILE, which child.ts takes as a folder for every forked server), a V8 CPU profile of the
 // server under GET /user for BENCH_START_PROFILE s (5), split by part (hook-profile.ts).
 // Env: BENCH_START_PORT (8601), dist/ built (`npm run build`) for the app's static files.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -104,7 +104,7 @@ function printTop(file: string, n: number): void {
 
 export async function runApiStartBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'grilio-bench-start-'));
-  const profileFile = process.env.BENCH_PROFILE ? join(dataDir, '..', `grilio-bench-start-${process.pid}.cpuprofile`) : null;
+  const profileFile = process.env.BENCH_START_PROFILE ? join(dataDir, '..', `grilio-bench-start-${process.pid}.cpuprofile`) : null;
   const server = await startServer(dataDir, profileFile);
   try {
     const base = `http://127.0.0.1:${PORT}/api/v1`;
