@@ -7,7 +7,7 @@
 // against a bare Fastify with the app's own logging; this is the figure a user sees.
 // Prints requests/s, p50/p99, the server's CPU µs per request (/proc), and the app's share of the
 // bare Fastify answering the same GET /user bytes. With BENCH_START_PROFILE=1 (not BENCH_PROFILE, which child.ts takes as a folder for every forked server), a V8 CPU profile of the
-// server under GET /user for BENCH_START_PROFILE s (5), split by part (hook-profile.ts).
+// server under GET /user for BENCH_START_PROFILE_S s (5), split by part (hook-profile.ts).
 // Env: BENCH_START_PORT (8601), dist/ built (`npm run build`) for the app's static files.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +21,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const PORT = Number(process.env.BENCH_START_PORT ?? 8601);
-const PROFILE_S = Number(process.env.BENCH_START_PROFILE ?? 5);
+const PROFILE_S = Number(process.env.BENCH_START_PROFILE_S ?? 5);
 const DEMO = { email: 'elev@grilio.ro', password: 'Grilio2026!' };
 
 type Target = { name: string; port: number; path: string; token?: string; cpu: () => number | Promise<number> };
