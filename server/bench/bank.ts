@@ -8,7 +8,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDb } from '../db/open.ts';
@@ -22,7 +21,7 @@ import { timeReimport } from './bank-import.ts';
 import { checkAdminLists } from './bank-admin.ts';
 import { refreshGridStats } from '../modules/item-stats/queries.ts';
 import { refreshPeerAccuracy } from '../modules/stats/peer-refresh.ts';
-import { TARGET_LABELS, pgReachable, type TargetName } from './targets.ts';
+import { TARGET_LABELS, admin, pgReachable, type TargetName } from './targets.ts';
 
 const ROUNDS = Number(process.env.BENCH_BANK_ROUNDS ?? 40);
 const GRIDS = Number(process.env.BENCH_BANK_GRIDS ?? 15_000);
@@ -39,16 +38,6 @@ function ownDatabase(): { url: string; name: string; adminUrl: string } {
   return { url: url.toString(), name, adminUrl: admin.toString() };
 }
 
-async function adminSql(url: string, sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 async function open(target: TargetName): Promise<{ db: Db; cleanup: () => Promise<void> } | null> {
   if (target === 'memory') {
     const db = await openDb({ dataDir: null });
@@ -61,14 +50,14 @@ async function open(target: TargetName): Promise<{ db: Db; cleanup: () => Promis
   }
   const own = ownDatabase();
   if (!(await pgReachable(own.adminUrl))) return null;
-  await adminSql(own.adminUrl, `drop database if exists ${own.name} with (force)`);
-  await adminSql(own.adminUrl, `create database ${own.name}`);
+  await admin(own.adminUrl, `drop database if exists ${own.name} with (force)`);
+  await admin(own.adminUrl, `create database ${own.name}`);
   const db = await openDb({ databaseUrl: own.url, dataDir: null });
   return {
     db,
     cleanup: async () => {
       await db.close();
-      await adminSql(own.adminUrl, `drop database if exists ${own.name} with (force)`);
+      await admin(own.adminUrl, `drop database if exists ${own.name} with (force)`);
     },
   };
 }

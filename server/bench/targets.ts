@@ -37,7 +37,8 @@ export async function pgReachable(url: string): Promise<boolean> {
   }
 }
 
-async function admin(url: string, sql: string): Promise<void> {
+/** One statement on a connection of its own (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function admin(url: string, sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {

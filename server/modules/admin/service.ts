@@ -2,7 +2,7 @@
 // grid, manual or chapter, and signed preview links.
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
-import { layout } from '../mail/templates.ts';
+import { greet, layout } from '../mail/templates.ts';
 import { reportAnswered } from '../notifications/triggers.ts';
 import { GRID_COLUMNS, serializeGrid, type GridRow } from '../grids/serialize.ts';
 import { findGrid, patchGrid } from '../grids/service.ts';
@@ -82,7 +82,7 @@ export async function resolveReport(
       const mail = layout({
         product,
         title,
-        greeting: user.name.trim() ? `Bună, ${user.name.trim()}!` : 'Bună!',
+        greeting: greet(user.name),
         paragraphs: [
           `Îți mulțumim că ne-ai semnalat o problemă la grila #${report.grid_id}. Iată răspunsul echipei:`,
           reply,

@@ -62,7 +62,8 @@ ${(l.after ?? []).map(p).join('\n')}
 export const roCount = pluralOr;
 
 // The callers pass the name the person asked to be called by (src/shared/call-name.ts).
-const greet = (name: string) => (name.trim() ? `Bună, ${name.trim()}!` : 'Bună!');
+/** The greeting of every mail: the person's name (the call name where they gave one), or none. */
+export const greet = (name: string) => (name.trim() ? `Bună, ${name.trim()}!` : 'Bună!');
 
 export function confirmEmailMail(o: {
   product: string;

@@ -1,6 +1,6 @@
 // The plan reminder's e-mail (issue 31 §1): the mails' common frame (mail/templates.ts), the
 // person's call name, what is left of today's plan, and how to change or stop the reminder.
-import { layout, type MailContent } from '../mail/templates.ts';
+import { greet, layout, type MailContent } from '../mail/templates.ts';
 import { hourLabel, itemDone, minutesLeft } from '../../../src/shared/plan/reminder.ts';
 import type { PlanItem } from '../../../src/shared/plan/types.ts';
 import { pluralOr } from '../../../src/shared/ro-count.ts';
@@ -34,7 +34,7 @@ export function planReminderMail(o: {
     ...layout({
       product: o.product,
       title: subject,
-      greeting: o.name.trim() ? `Bună, ${o.name.trim()}!` : 'Bună!',
+      greeting: greet(o.name),
       paragraphs: [
         `Mai ai ${pluralOr(left.length, 'un lucru', 'lucruri')} din planul de azi${min > 0 ? `, cam ${pluralOr(min, 'un minut', 'minute')}` : ''}:`,
         ...left.slice(0, 6).map((it) => `• ${line(it)}`),

@@ -1,6 +1,6 @@
 // Romanian mail of the account settings, in the common frame of mail/templates.ts.
 import type { Mail } from '../mail/mailer.ts';
-import { layout, roCount } from '../mail/templates.ts';
+import { greet, layout, roCount } from '../mail/templates.ts';
 
 /** After an e-mail change: the link confirms the new address (auth's /confirma-email flow). */
 export function confirmNewEmailMail(o: {
@@ -17,7 +17,7 @@ export function confirmNewEmailMail(o: {
     ...layout({
       product: o.product,
       title: subject,
-      greeting: o.name.trim() ? `Bună, ${o.name.trim()}!` : 'Bună!',
+      greeting: greet(o.name),
       paragraphs: [
         `Adresa de email a contului tău ${o.product} a fost schimbată în ${o.to}. Confirm-o ca să poți folosi în continuare toate funcțiile aplicației.`,
       ],
