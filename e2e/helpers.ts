@@ -174,3 +174,12 @@ export async function browserOffersInstall(context: BrowserContext): Promise<voi
     );
   });
 }
+
+/** Once the service worker is ready, reloads so that it controls the page: the shell then loads offline. */
+export async function reloadUnderServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}

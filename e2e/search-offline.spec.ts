@@ -6,7 +6,7 @@
 // phone profile) and prints the p50/p95 (docs/MEASUREMENTS.md).
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { dismissOverlays, login, shoot } from './helpers.ts';
+import { dismissOverlays, login, reloadUnderServiceWorker, shoot } from './helpers.ts';
 
 const SHOTS = process.env.SEARCH_SHOTS;
 const MEASURE = Number(process.env.SEARCH_MEASURE) || 0;
@@ -47,11 +47,7 @@ test('offline, the search answers from the downloaded manual: kind filter, a par
   if (!(await done.isVisible().catch(() => false)))
     await page.getByRole('button', { name: /^Descarcă pentru offline/ }).first().click({ timeout: 5_000 }).catch(() => undefined);
   await expect(done).toContainText('Disponibil offline', { timeout: 60_000 });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await reloadUnderServiceWorker(page);
 
   await context.setOffline(true);
   const box = page.getByRole('search', { name: 'Caută în grile și capitole' });

@@ -2,7 +2,7 @@
 // answer, close the page mid-test and reopen it offline (answers kept), finish with a local
 // result, then back online the outbox syncs it: the server has it exactly once.
 import { test, expect } from './fixtures.ts';
-import { dismissOverlays, login, shoot } from './helpers.ts';
+import { dismissOverlays, login, reloadUnderServiceWorker, shoot } from './helpers.ts';
 
 test('a test made offline is kept on the device and synced exactly once', async ({ page, context }) => {
   test.setTimeout(150_000);
@@ -20,11 +20,7 @@ test('a test made offline is kept on the device and synced exactly once', async 
   await expect(done).toContainText('Disponibil offline', { timeout: 60_000 });
 
   // The service worker controls the page, so the shell loads without network.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await reloadUnderServiceWorker(page);
 
   await context.setOffline(true);
   await page.goto('/teste/start');
