@@ -76,6 +76,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     // Only behind a reverse proxy may X-Forwarded-For be believed (rate limits key on the IP).
+    // The proxies' addresses, never `true`: with `true` the leftmost X-Forwarded-For entry, the
+    // client's own writing, would be the address (TRUST_PROXY in config.ts).
     trustProxy: opts.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,7 +1,16 @@
 // Configuration from the environment, validated once at start with a clear message per bad value.
 import { z } from 'zod';
 import { resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { BUCHAREST, COUNTIES, REG_NO, isValidCif, normalizeCif, sectorOf } from '../src/shared/billing-rules.ts';
+
+/** An IP address, or a network as address/prefix (what proxy-addr takes). */
+function isProxyAddress(entry: string): boolean {
+  const [addr, prefix, ...rest] = entry.split('/');
+  const family = isIP(addr ?? '');
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -105,7 +114,25 @@ const schema = z.object({
   JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,40}$/).default('pgboss'),
   PREVIEW_SECRET: z.string().min(16).optional(),
   DEV_BANNER: bool.default(false),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which reverse proxies' X-Forwarded-For is believed: false (none), true (one on this machine:
+   * loopback), or their addresses and networks, comma-separated (10.0.0.5, 10.0.0.0/8, or
+   * proxy-addr's names loopback, linklocal, uniquelocal). The address is the rightmost entry no
+   * trusted proxy wrote: the client writes the left of that header itself, and rate limits key on
+   * the address, so "believe every hop" would let a client pick a fresh one per request.
+   */
+  TRUST_PROXY: z
+    .string()
+    .max(500)
+    .default('false')
+    .transform((v, ctx) => {
+      if (['', 'false', '0'].includes(v)) return false as const;
+      if (['true', '1'].includes(v)) return 'loopback';
+      const entries = v.split(',').map((e) => e.trim());
+      const bad = entries.filter((e) => !/^(loopback|linklocal|uniquelocal)$/.test(e) && !isProxyAddress(e));
+      if (bad.length) ctx.addIssue({ code: 'custom', message: `not an address, network or proxy-addr name: ${bad.join(', ')}` });
+      return entries.join(',');
+    }),
   /**
    * Card payments (server/modules/payments): 'sandbox' is the embedded provider with Stripe's test
    * cards, no keys; 'stripe' needs STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET for its webhook);
