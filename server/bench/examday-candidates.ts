@@ -118,9 +118,9 @@ function openSocket(c: Candidate): Promise<WebSocket | null> {
       resolve(ok ? ws : null);
     };
     ws.on('message', async (raw) => {
-      const m = JSON.parse(String(raw)) as { event: string; data: string };
+      const m = JSON.parse(String(raw)) as { event: string; data: string | object };
       if (m.event === 'pusher:connection_established') {
-        const socket_id = (JSON.parse(m.data) as { socket_id: string }).socket_id;
+        const socket_id = (JSON.parse(String(m.data)) as { socket_id: string }).socket_id;
         const channel = `private-user.${c.id}`;
         const res = await call(c, 'POST', '/broadcasting/auth', { socket_id, channel_name: channel }).catch(() => null);
         if (!res || res.status !== 200) return give(false, `auth ${res?.status ?? 'network'}`);
@@ -129,8 +129,11 @@ function openSocket(c: Candidate): Promise<WebSocket | null> {
       // As pusher-js: a silent connection is pinged by the server and must answer, or it is closed (4201).
       else if (m.event === 'pusher:ping') ws.send(JSON.stringify({ event: 'pusher:pong', data: {} }));
       else if (m.event === 'pusher:error') {
-        if (settled) fail(`ws pusher:error ${(JSON.parse(m.data) as { code?: number }).code ?? ''}`);
-        else give(false, `pusher:error ${(JSON.parse(m.data) as { code?: number }).code ?? ''}`);
+        // The protocol sends this one's data as an object, not as a JSON string like the others.
+        const err = (typeof m.data === 'string' ? JSON.parse(m.data) : m.data) as { code?: number; message?: string };
+        const what = `pusher:error ${err.code ?? ''} ${(err.message ?? '').slice(0, 40)}`;
+        if (settled) fail(`ws ${what}`);
+        else give(false, what);
       }
     });
     ws.on('error', (err) => give(false, err.message.slice(0, 40)));
