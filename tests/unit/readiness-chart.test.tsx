@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { ReadinessChart, gradeDomain } from '../../src/components/practice/ReadinessChart.tsx';
+import { ReadinessChart, dateLabels, dateXs, gradeDomain } from '../../src/components/practice/ReadinessChart.tsx';
 import type { ReadinessHistory } from '../../src/shared/readiness/index.ts';
 
 let root: Root | null = null;
@@ -67,5 +67,20 @@ describe('ReadinessChart', () => {
     const el = render(<ReadinessChart history={{ ...h, points: [], gap: null }} />);
     expect(el.querySelector('svg')).toBeNull();
     expect(el.textContent).toContain('Încă nu avem puncte');
+  });
+
+  it('points stand at their dates: six days apart are six times one day apart', () => {
+    const el = render(<ReadinessChart history={h} />);
+    const cx = (sel: string) => [...el.querySelectorAll(sel)].map((n) => Number(n.getAttribute('cx') ?? Number(n.getAttribute('x')) + 5));
+    const [may4, may11] = cx('.readiness__dot--week');
+    const [may10] = cx('.readiness__dot--sim');
+    expect((may10! - may4!) / (may11! - may10!)).toBeCloseTo(6, 5);
+    expect(dateXs(['2026-05-04', '2026-05-04'], 0, 100)).toEqual([50, 50]);
+  });
+
+  it('labels each day once, dropping one that would touch its neighbour but never the latest', () => {
+    const dates = ['2026-05-01', '2026-05-02', '2026-05-02', '2026-05-20', '2026-05-30', '2026-05-31'];
+    const labels = dateLabels(dates, dateXs(dates, 0, 300)).map((l) => l.date);
+    expect(labels).toEqual(['2026-05-01', '2026-05-20', '2026-05-31']);
   });
 });

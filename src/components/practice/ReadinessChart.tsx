@@ -1,7 +1,7 @@
 // The admission estimate over time (issue 31 §3): an accessible SVG (role="img", its text
 // alternative states the latest estimate, band and gap) with a "Vezi ca tabel" view of the same
-// figures. Points are spaced by order, like the 90-day chart; a narrow viewBox keeps the 12 px
-// labels readable at 390 px.
+// figures. Points stand at their dates (a week without practice is a gap on the axis, not a step
+// like any other); a narrow viewBox keeps the 12 px labels readable at 390 px.
 import { useId, useState } from 'react';
 import { formatNumber } from '../../shared/number-format.ts';
 import {
@@ -14,7 +14,6 @@ import {
   thresholdText,
   type ReadinessHistory,
 } from '../../shared/readiness/index.ts';
-import { dayLabelIndexes } from './Charts.tsx';
 
 const W = 360;
 const H = 220;
@@ -32,14 +31,42 @@ export function gradeDomain(h: ReadinessHistory): { lo: number; hi: number; tick
   return { lo, hi, ticks };
 }
 
+const DAY_MS = 86_400_000;
+const dayNumber = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
+/** Room a 12 px "dd.mm" label needs, in viewBox units. */
+const LABEL_GAP = 40;
+
+/** Each point's x by its date over [x0, x0 + width]; one day alone stands in the middle. */
+export function dateXs(dates: readonly string[], x0: number, width: number): number[] {
+  const days = dates.map(dayNumber);
+  const first = Math.min(...days);
+  const span = Math.max(...days) - first;
+  return days.map((d) => (span ? x0 + ((d - first) / span) * width : x0 + width / 2));
+}
+
+/** The dates to label under the axis: each distinct day, left to right, skipping one that would
+ *  touch the label before it (the latest is always kept: it is the one a candidate looks for). */
+export function dateLabels(dates: readonly string[], xs: readonly number[]): Array<{ date: string; x: number }> {
+  const seen = new Map<string, number>();
+  dates.forEach((d, i) => seen.set(d, xs[i]!));
+  const all = [...seen].map(([date, x]) => ({ date, x })).sort((a, b) => a.x - b.x);
+  const kept: Array<{ date: string; x: number }> = [];
+  for (const label of all) {
+    const last = kept.at(-1);
+    if (!last || label.x - last.x >= LABEL_GAP) kept.push(label);
+    else if (label === all.at(-1) && kept.length > 1) kept[kept.length - 1] = label;
+  }
+  return kept;
+}
+
 export function ReadinessChart({ history: h }: { history: ReadinessHistory }) {
   const id = useId();
   const [table, setTable] = useState(false);
   if (!h.points.length) return <p className="muted">{T.empty}</p>;
   const { lo, hi, ticks } = gradeDomain(h);
-  const plotW = W - PAD.left - PAD.right;
-  const step = plotW / h.points.length;
-  const x = (i: number) => PAD.left + step * i + step / 2;
+  // 14 units inside the axes at both ends, so the first and last marks and labels stay whole.
+  const xs = dateXs(h.points.map((p) => p.date), PAD.left + 14, W - PAD.left - PAD.right - 28);
+  const x = (i: number) => xs[i]!;
   const y = (g: number) => PAD.top + ((hi - g) / (hi - lo)) * (H - PAD.top - PAD.bottom);
   const pts = h.points;
   const band =
@@ -118,9 +145,9 @@ export function ReadinessChart({ history: h }: { history: ReadinessHistory }) {
               <circle key={i} cx={x(i)} cy={y(p.grade)} r={4.5} className="readiness__dot readiness__dot--week" />
             ),
           )}
-          {dayLabelIndexes(pts.length, 4).map((i) => (
-            <text key={i} x={x(i)} y={H - 10} className="chart__label" textAnchor="middle">
-              {shortDay(pts[i]!.date)}
+          {dateLabels(pts.map((p) => p.date), xs).map((l) => (
+            <text key={l.date} x={l.x} y={H - 10} className="chart__label" textAnchor="middle">
+              {shortDay(l.date)}
             </text>
           ))}
         </svg>
