@@ -245,6 +245,11 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_PLAN_DATE_TOO_FAR: 'Data examenului este prea departe (cel mult trei ani de acum).',
   FORM_PLAN_MINUTES_RANGE: 'Minutele de studiu pe zi sunt între 0 și 600.',
   FORM_PLAN_REMINDER_HOUR: 'Ora mementoului este între 06:00 și 22:00 (ora României).',
+  FORM_PLAN_REMINDER_OFF: 'Mementoul zilnic al planului este oprit pentru acest cont.',
+  FORM_REMINDER_LINK_INVALID:
+    'Linkul de dezabonare nu este valid (poate a fost copiat doar în parte). Poți opri mementoul și din setările planului, după ce te conectezi.',
+  FORM_REMINDER_LINK_EXPIRED:
+    'Linkul de dezabonare a expirat. Folosește linkul din cel mai recent e-mail sau oprește mementoul din setările planului, după ce te conectezi.',
   FORM_EXAM_DATE_YEAR: 'Data trebuie să fie în anul ales.',
   FORM_EXAM_DATE_EXISTS: 'Centrul are deja o dată a examenului în acest an: editeaz-o pe aceea.',
   FORM_EXAM_DATE_NOT_FOUND: 'Data examenului nu mai există.',
@@ -359,6 +364,8 @@ export const MESSAGES_RO: Record<Code, string> = {
   OFFLINE_DATA_CLEARED: 'Datele salvate pe acest dispozitiv au fost șterse (de browser sau din setări); manualele descărcate trebuie descărcate din nou. Ce era pe server este în siguranță.',
   SCORING_PROFILE_SAVED: 'Profilul de punctare a fost salvat.',
   PLAN_SETTINGS_SAVED: 'Planul a fost refăcut după noile setări.',
+  PLAN_REMINDER_TURNED_OFF: 'Mementoul zilnic al planului a fost oprit.',
+  PLAN_REMINDER_SENT: 'Mementoul a fost trimis.',
   EXAM_DATE_SAVED: 'Data examenului a fost salvată.',
   EXAM_DATE_CREATED: 'Data examenului a fost adăugată.',
   EXAM_DATE_DELETED: 'Data examenului a fost ștearsă.',
