@@ -246,10 +246,8 @@ export const MESSAGES_RO: Record<Code, string> = {
   FORM_PLAN_MINUTES_RANGE: 'Minutele de studiu pe zi sunt între 0 și 600.',
   FORM_PLAN_REMINDER_HOUR: 'Ora mementoului este între 06:00 și 22:00 (ora României).',
   FORM_PLAN_REMINDER_OFF: 'Mementoul zilnic al planului este oprit pentru acest cont.',
-  FORM_REMINDER_LINK_INVALID:
-    'Linkul de dezabonare nu este valid (poate a fost copiat doar în parte). Poți opri mementoul și din setările planului, după ce te conectezi.',
-  FORM_REMINDER_LINK_EXPIRED:
-    'Linkul de dezabonare a expirat. Folosește linkul din cel mai recent e-mail sau oprește mementoul din setările planului, după ce te conectezi.',
+  FORM_REMINDER_LINK_INVALID: 'Linkul de dezabonare nu este valid (poate a fost copiat doar în parte).',
+  FORM_REMINDER_LINK_EXPIRED: 'Linkul de dezabonare a expirat. Folosește linkul din cel mai recent e-mail cu mementoul.',
   FORM_EXAM_DATE_YEAR: 'Data trebuie să fie în anul ales.',
   FORM_EXAM_DATE_EXISTS: 'Centrul are deja o dată a examenului în acest an: editeaz-o pe aceea.',
   FORM_EXAM_DATE_NOT_FOUND: 'Data examenului nu mai există.',
