@@ -5,7 +5,7 @@
 // malformed tokens are refused with the catalogue's codes (never a 500); the limit is per address.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { buildTestApp, createTestApp, type TestApp } from './helpers.ts';
 import { createUser } from './users-fixture.ts';
 import { nextIp } from './fixtures/auth.ts';
 import { runReminders, type ReminderDeps } from '../../server/modules/plan/reminders.ts';
@@ -93,6 +93,15 @@ describe('POST /plan/reminder/unsubscribe', () => {
     const again = await off(token);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ success: 'PLAN_REMINDER_TURNED_OFF', was_on: false });
+    // RFC 8058 allows the one-click body as multipart/form-data too.
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: `${REMINDER_OFF_API}?t=${token}`,
+      remoteAddress: nextIp(),
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload: '--b\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b--\r\n',
+    });
+    expect(multipart.json()).toEqual({ success: 'PLAN_REMINDER_TURNED_OFF', was_on: false });
     expect(await t.db.one('select week_minutes from plan_settings where user_id = $1', [u.id])).toEqual(before);
     expect((await t.db.query('select 1 from plan_centres where user_id = $1', [u.id])).length).toBe(1);
     // Off means the job sends nothing at the hour any more.
@@ -153,6 +162,27 @@ describe('POST /plan/reminder/unsubscribe', () => {
     expect(codes.slice(0, 60).every((c) => c === 403)).toBe(true);
     expect(codes[60]).toBe(429);
     expect((await off('1.zzzzzz.x', { ip: nextIp() })).statusCode).toBe(403);
+  });
+});
+
+describe('the signing key', () => {
+  it('is generated once and kept (no default ships): a second app on the database verifies the same links; a configured key replaces it', async () => {
+    const u = await candidate();
+    const kept = await t.db.one<{ value: string }>("select value from server_secrets where name = 'plan_reminder_off'");
+    expect(kept!.value.length).toBeGreaterThanOrEqual(43); // 256 random bits
+    const token = signReminderOff(await reminderOffSecret(t.db, t.app.config), u.id, u.email);
+    const other = await buildTestApp(t.db);
+    const configured = await buildTestApp(t.db, { UNSUBSCRIBE_SECRET: 'a-configured-secret-0123456789' });
+    try {
+      expect(await reminderOffSecret(other.app.db, other.config)).toBe(kept!.value);
+      const refused = await configured.app.inject({ method: 'POST', url: `${REMINDER_OFF_API}?t=${token}`, remoteAddress: nextIp() });
+      expect(refused.statusCode).toBe(403);
+      const ok = await other.app.inject({ method: 'POST', url: `${REMINDER_OFF_API}?t=${token}`, remoteAddress: nextIp() });
+      expect(ok.json()).toEqual({ success: 'PLAN_REMINDER_TURNED_OFF', was_on: true });
+    } finally {
+      await other.app.close();
+      await configured.app.close();
+    }
   });
 });
 
