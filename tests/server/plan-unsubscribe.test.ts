@@ -70,7 +70,7 @@ describe('the reminder mail', () => {
     const page = mail.links.find((l) => l.includes(REMINDER_OFF_PAGE))!;
     expect(page).toMatch(/^https:\/\/grilio\.test\/memento\/oprire\?t=\d+\.[0-9a-z]+\.[\w-]{22}$/);
     expect(mail.html).toContain(`href="${page}"`);
-    expect(mail.text).toContain('Nu mai vreau mementoul');
+    expect(mail.text).toContain(`Nu mai vrei mementoul? Oprește-l fără să te conectezi:\n${page}`);
     // The message as the transport wrote it: headers unfolded.
     const raw = readFileSync(mail.file!, 'utf8');
     const head = raw.slice(0, raw.indexOf('\n\n')).replace(/\n[ \t]+/g, ' ');

@@ -48,7 +48,7 @@ export function planReminderMail(o: {
       ],
       links: [
         { text: 'Îl poți muta la altă oră sau opri oricând din', label: 'setările planului', url: o.settingsUrl },
-        { text: 'Sau oprește-l de aici, fără să te conectezi:', label: 'Nu mai vreau mementoul', url: o.unsubscribeUrl },
+        { text: 'Nu mai vrei mementoul?', label: 'Oprește-l fără să te conectezi', url: o.unsubscribeUrl },
       ],
     }),
   };
