@@ -113,6 +113,8 @@ const schema = z.object({
   SCAN_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,40}$/).default('pgboss'),
   PREVIEW_SECRET: z.string().min(16).optional(),
+  /** Signs the plan reminder's one-click unsubscribe links; unset: generated once and kept in server_secrets. */
+  UNSUBSCRIBE_SECRET: z.string().min(16).optional(),
   DEV_BANNER: bool.default(false),
   /**
    * Which reverse proxies' X-Forwarded-For is believed: false (none), true (one on this machine:

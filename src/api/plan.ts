@@ -1,7 +1,7 @@
 // Study plan (server/modules/plan, issue 31 §1).
-import { api } from './client.ts';
+import { api, request } from './client.ts';
 import type { ExamDateBody, ExamDateCreateBody, PlanSettingsIn } from '../shared/plan-schema.ts';
-import type { AdminExamDateRow, PlanResponse, PlanSettings } from '../shared/plan-payloads.ts';
+import type { AdminExamDateRow, PlanResponse, PlanSettings, ReminderOffResponse } from '../shared/plan-payloads.ts';
 
 export type { AdminExamDateRow, PlanResponse, PlanSettings, ExamDateRow } from '../shared/plan-payloads.ts';
 
@@ -19,3 +19,7 @@ export const saveExamDate = (slug: string, year: number, body: ExamDateBody): Pr
   api.put(`admin/exam-dates/${encodeURIComponent(slug)}/${year}`, body);
 export const deleteExamDate = (slug: string, year: number): Promise<{ success: 'EXAM_DATE_DELETED' }> =>
   api.delete(`admin/exam-dates/${encodeURIComponent(slug)}/${year}`);
+
+/** The reminder mail's unsubscribe link (/memento/oprire): the token is the only credential. */
+export const turnReminderOff = (t: string): Promise<ReminderOffResponse> =>
+  request('post', 'plan/reminder/unsubscribe', { searchParams: { t } });

@@ -38,3 +38,9 @@ export interface PlanResponse {
   input: PlanInput;
   computed_at: string;
 }
+
+/** POST /plan/reminder/unsubscribe: the reminder is off; `was_on` false when it already was (the link used again). */
+export interface ReminderOffResponse {
+  success: 'PLAN_REMINDER_TURNED_OFF';
+  was_on: boolean;
+}

@@ -12,6 +12,8 @@ export const APP_ROUTES: RouteDef[] = [
   r('auth/login', '/conectare', 'public', 'Conectare', { page: 'auth/Login' }),
   r('auth/register', '/inregistrare', 'public', 'Înregistrare', { page: 'auth/Register' }),
   r('auth/confirm-email', '/confirma-email', 'none', 'Confirmare email', { page: 'auth/ConfirmEmail' }),
+  // The plan reminder mail's unsubscribe link (REMINDER_OFF_PAGE), signed in or not.
+  r('auth/reminder-off', '/memento/oprire', 'none', 'Oprirea mementoului', { page: 'auth/ReminderOff' }),
   // Where the partner (OpenID Connect) sends the browser back, for a sign-in or a connection.
   r('auth/partner-return', '/conectare/partener', 'none', 'Conectare prin partener', { page: 'auth/PartnerReturn' }),
   // Account and dashboard

@@ -2,16 +2,20 @@
 // the chosen hour on Bucharest's clock on both sides of the spring daylight-saving change, once a
 // day with two runners at once (on PostgreSQL two pools, as two processes), a notification with
 // Web Push for a candidate with a subscribed device and an e-mail for one without, nothing when
-// today's plan is done, when no reminder is chosen, or when the hour has passed.
+// the day's planned work (a chapter to read, its grids) was done before the hour while the same day
+// undone gets one, when no reminder is chosen, or when the hour has passed.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, openTestDb } from './helpers.ts';
 import { createUser } from './users-fixture.ts';
 import type { Db } from '../../server/db/db.ts';
 import { runReminders, type ReminderDeps } from '../../server/modules/plan/reminders.ts';
+import { reminderOffSecret } from '../../server/modules/plan/reminder-off-token.ts';
+import { getPlan } from '../../server/modules/plan/service.ts';
+import { itemsLeft } from '../../src/shared/plan/reminder.ts';
 import { notify } from '../../server/modules/notifications/notify.ts';
 import { pushTargets } from '../../server/modules/notifications/push-queries.ts';
 import { afterReplySettled } from '../../server/lib/after-reply.ts';
@@ -92,9 +96,43 @@ function runner(now: () => Date, on: Db = db): ReminderDeps {
     notify: (userId, n) => notify(app, userId, n),
     hasPush: async (userId) => (await pushTargets(on, userId)).length > 0,
     sendMail: (mail) => app.mailer.send(mail),
+    unsubscribeSecret: () => reminderOffSecret(on, app.config),
     product: 'Grilio',
     publicUrl: 'https://grilio.test',
   };
+}
+
+/**
+ * Does the work `userId`'s plan asks for on `now`'s day, recorded at `at` as the app records it:
+ * each chapter to read marked read, each chapter's planned grids first answered in a test, a
+ * planned simulation finished. Returns what was planned, so a test can see the day had real work.
+ */
+async function doTodaysWork(userId: number, now: Date, at: string): Promise<string[]> {
+  const day = (await getPlan(db, userId, now)).plan.days[0]!;
+  for (const it of day.items) {
+    if (it.kind === 'read') await db.query('insert into user_chapter_progress (user_id, chapter_id, read_at) values ($1, $2, $3::timestamptz)', [userId, it.chapter_id, at]);
+    else if (it.kind === 'grids') {
+      const test = randomUUID();
+      const ids = await db.query<{ id: number }>(
+        `select g.id from grids g where g.chapter_id = $1
+            and not exists (select 1 from answers a where a.user_id = $2 and a.grid_id = g.id) order by g.id limit $3`,
+        [it.chapter_id, userId, it.count - it.done_count],
+      );
+      await db.query(`insert into tests (id, user_id, mode, status, grid_count, grid_set_hash) values ($1::uuid, $2, 'tutor', 'finished', $3, $1::text)`, [test, userId, ids.length]);
+      await db.query(
+        `insert into answers (id, test_id, user_id, grid_id, marked, outcome, answered_at)
+         select gen_random_uuid(), $1, $2, g, '{A}', 'right', $4::timestamptz from unnest($3::int[]) as g`,
+        [test, userId, ids.map((r) => r.id), at],
+      );
+    } else if (it.kind === 'simulation')
+      await db.query(
+        `insert into tests (id, user_id, mode, status, kind, profile_slug, grid_count, grid_set_hash, finished_at)
+         values ($1::uuid, $2, 'exam', 'finished', 'simulation', $3, 1, $1::text, $4::timestamptz)`,
+        [randomUUID(), userId, it.slug, at],
+      );
+    else throw new Error(`no reviews are due for a new candidate (${it.kind})`);
+  }
+  return day.items.map((it) => it.kind);
 }
 
 const mine = (out: { user_id: number }[], ids: number[]) => out.filter((o) => ids.includes(o.user_id));
@@ -151,15 +189,24 @@ describe('the plan reminder job', () => {
     expect(await mailsTo(id)).toHaveLength(0);
   });
 
-  it('nothing when today\'s plan is done, when none is chosen, when the hour is past, or to an address never confirmed', async () => {
+  it('nothing when today\'s planned work is done, when none is chosen, when the hour is past, or to an address never confirmed', async () => {
     const day = '2027-04-07';
+    const now = at(`${day}T06:10:00Z`); // 09:10 EEST
+    // Two candidates with the same plan: one does today's work before 09:00 (08:30 EEST), one does not.
     const done = await candidate(9, day);
-    // Sunday-free week: today's budget 0, so nothing is planned today.
-    await db.query('update plan_settings set week_minutes = $2::int[] where user_id = $1', [done, [0, 0, 0, 0, 0, 0, 0]]);
-    const off = await candidate(null, day);
     const onTime = await candidate(9, day);
+    // The exam in two days and ten hours a day (six in the light last week): today holds the whole
+    // chapter's reading and then its grids.
+    await db.query('update plan_settings set week_minutes = $2::int[] where user_id = any($1::int[])', [[done, onTime], [600, 600, 600, 600, 600, 600, 600]]);
+    await db.query('update plan_centres set exam_date = $2::date where user_id = any($1::int[])', [[done, onTime], addDays(day, 2)]);
+    const planned = await doTodaysWork(done, now(), `${day}T05:30:00Z`);
+    expect(planned).toContain('read'); // a day of real work: the chapter to read and its grids
+    expect(planned).toContain('grids');
+    expect((await getPlan(db, onTime, now())).plan.days[0]!.minutes).toBeGreaterThan(0);
+    expect(itemsLeft((await getPlan(db, done, now())).plan.days[0])).toEqual([]);
+    const off = await candidate(null, day);
     const unverified = await candidate(11, day, { verified: false });
-    expect(mine(await runReminders(runner(at(`${day}T06:10:00Z`))), [done, off, onTime])).toEqual([
+    expect(mine(await runReminders(runner(now)), [done, off, onTime])).toEqual([
       { user_id: done, via: 'none' },
       { user_id: onTime, via: 'mail' },
     ]);

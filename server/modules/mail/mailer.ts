@@ -8,7 +8,17 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Mail = { to: string; subject: string; html: string; text: string; replyTo?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+  /** nodemailer's List-* headers (RFC 2369), e.g. `{ unsubscribe: url }`. */
+  list?: { unsubscribe: string };
+  /** Other headers, e.g. RFC 8058's `List-Unsubscribe-Post`. */
+  headers?: Record<string, string>;
+};
 export type SentMail = Mail & { file?: string; links: string[] };
 export type MailQueuePort = { enqueue(mail: Mail): Promise<void> };
 

@@ -19,6 +19,8 @@ type Layout = {
   paragraphs: string[];
   button?: { label: string; url: string };
   after?: string[];
+  /** Small print with a link each (e.g. how to stop a recurring mail): HTML anchors, URLs on the text part. */
+  links?: { text: string; label: string; url: string }[];
 };
 
 /** Wraps content into the common HTML frame and the matching text version. */
@@ -40,6 +42,7 @@ ${p(l.greeting)}
 ${l.paragraphs.map(p).join('\n')}
 ${button}
 ${(l.after ?? []).map(p).join('\n')}
+${(l.links ?? []).map((k) => `<p style="margin:0 0 12px;font-size:13px;line-height:1.5;color:#52606d">${escapeHtml(k.text)} <a href="${escapeHtml(k.url)}" style="color:#0f766e">${escapeHtml(k.label)}</a></p>`).join('\n')}
 <p style="margin:24px 0 0;font-size:14px;line-height:1.5;color:#52606d">Spor la învățat,<br>Echipa ${escapeHtml(l.product)}</p>
 </td></tr></table>
 </td></tr></table>
@@ -51,6 +54,7 @@ ${(l.after ?? []).map(p).join('\n')}
     ...l.paragraphs.flatMap((t) => [t, '']),
     ...(l.button ? [`${l.button.label}:`, l.button.url, ''] : []),
     ...(l.after ?? []).flatMap((t) => [t, '']),
+    ...(l.links ?? []).flatMap((k) => [`${k.text} ${k.label}:`, k.url, '']),
     'Spor la învățat,',
     `Echipa ${l.product}`,
     '',

@@ -24,6 +24,8 @@ export function planReminderMail(o: {
   items: PlanItem[];
   planUrl: string;
   settingsUrl: string;
+  /** Turns the reminder off without a sign-in (the page asks to confirm). */
+  unsubscribeUrl: string;
   hour?: number;
 }): MailContent {
   const left = o.items.filter((it) => !itemDone(it));
@@ -42,7 +44,11 @@ export function planReminderMail(o: {
       ],
       button: { label: 'Deschide planul de azi', url: o.planUrl },
       after: [
-        `Primești acest memento${o.hour !== undefined ? ` la ${hourLabel(o.hour)}` : ''} pentru că l-ai ales în setările planului. Îl poți muta la altă oră sau opri oricând: ${o.settingsUrl}`,
+        `Primești acest memento${o.hour !== undefined ? ` la ${hourLabel(o.hour)}` : ''} pentru că l-ai ales în setările planului.`,
+      ],
+      links: [
+        { text: 'Îl poți muta la altă oră sau opri oricând din', label: 'setările planului', url: o.settingsUrl },
+        { text: 'Nu mai vrei mementoul?', label: 'Oprește-l fără să te conectezi', url: o.unsubscribeUrl },
       ],
     }),
   };

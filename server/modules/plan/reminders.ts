@@ -10,12 +10,15 @@
 // candidate has gone to bed) is worse than none, and tomorrow's comes at the hour again.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
+import { conflict } from '../../lib/errors.ts';
 import { bucharestDate } from '../../../src/shared/plan/calendar.ts';
 import { bucharestHour, itemsLeft, REMINDER_FIRST_HOUR, REMINDER_LAST_HOUR, reminderText } from '../../../src/shared/plan/reminder.ts';
 import { callName } from '../../../src/shared/call-name.ts';
 import type { Mail } from '../mail/mailer.ts';
 import type { NotifyInput } from '../notifications/notify.ts';
 import { planReminderMail } from './reminder-mail.ts';
+import { signReminderOff } from './reminder-off-token.ts';
+import { REMINDER_OFF_API, REMINDER_OFF_PAGE } from '../../../src/shared/plan/reminder-off.ts';
 import { getPlan } from './service.ts';
 
 export type ReminderDeps = {
@@ -26,6 +29,8 @@ export type ReminderDeps = {
   /** Whether the user has a device to push to (and push on). */
   hasPush: (userId: number) => Promise<boolean>;
   sendMail: (mail: Mail) => Promise<void>;
+  /** The key of the mail's unsubscribe link (reminder-off-token.ts). */
+  unsubscribeSecret: () => Promise<string>;
   product: string;
   publicUrl: string;
   log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
@@ -61,7 +66,7 @@ async function claim(db: Db, userId: number, day: string): Promise<boolean> {
 }
 
 /** Decides and sends for one claimed candidate; throws when nothing could be handed over. */
-async function remind(deps: ReminderDeps, userId: number, now: Date, day: string): Promise<ReminderOutcome['via']> {
+export async function remind(deps: ReminderDeps, userId: number, now: Date, day: string, hour: number): Promise<ReminderOutcome['via']> {
   const res = await getPlan(deps.db, userId, now);
   const left = res.plan.state === 'active' ? itemsLeft(res.plan.days.find((d) => d.date === day)) : [];
   if (!left.length) return 'none';
@@ -77,9 +82,36 @@ async function remind(deps: ReminderDeps, userId: number, now: Date, day: string
   }
   // An address never confirmed may not be theirs: no mail to it.
   if (!user.verified) return 'none';
-  const mail = planReminderMail({ product: deps.product, name, items: left, planUrl: deps.publicUrl + PLAN_LINK, settingsUrl: deps.publicUrl + PLAN_SETTINGS_LINK, hour: bucharestHour(now) });
-  await deps.sendMail({ to: user.email, ...mail });
+  // One-click unsubscribe without a sign-in: the page in the body, RFC 8058's POST in the headers.
+  const t = encodeURIComponent(signReminderOff(await deps.unsubscribeSecret(), userId, user.email, now));
+  const mail = planReminderMail({
+    product: deps.product,
+    name,
+    items: left,
+    planUrl: deps.publicUrl + PLAN_LINK,
+    settingsUrl: deps.publicUrl + PLAN_SETTINGS_LINK,
+    unsubscribeUrl: `${deps.publicUrl}${REMINDER_OFF_PAGE}?t=${t}`,
+    hour,
+  });
+  await deps.sendMail({
+    to: user.email,
+    ...mail,
+    list: { unsubscribe: `${deps.publicUrl}${REMINDER_OFF_API}?t=${t}` },
+    headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
   return 'mail';
+}
+
+/**
+ * The candidate's reminder now, as the job would send it (an administrator checking what a candidate
+ * receives): push, mail or nothing; no day is claimed, so the day's own reminder still comes.
+ * 409 FORM_PLAN_REMINDER_OFF when the candidate chose none (or has no plan settings).
+ */
+export async function remindNow(deps: ReminderDeps, userId: number): Promise<ReminderOutcome['via']> {
+  const row = await deps.db.one<{ reminder_hour: number | null }>('select reminder_hour from plan_settings where user_id = $1', [userId]);
+  if (row?.reminder_hour == null) throw conflict('FORM_PLAN_REMINDER_OFF');
+  const now = deps.now();
+  return remind(deps, userId, now, bucharestDate(now), row.reminder_hour);
 }
 
 /** One pass: every candidate due at this Bucharest hour and not yet decided today. */
@@ -95,7 +127,7 @@ export async function runReminders(deps: ReminderDeps): Promise<ReminderOutcome[
     for (const id of ids) {
       if (!(await claim(deps.db, id, day))) continue;
       try {
-        const via = await remind(deps, id, now, day);
+        const via = await remind(deps, id, now, day, hour);
         await deps.db.query('update plan_reminders_sent set via = $3 where user_id = $1 and day = $2::date', [id, day, via]);
         out.push({ user_id: id, via });
       } catch (err) {

@@ -5,9 +5,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { planSettingsBody } from '../../../src/shared/plan-schema.ts';
 import adminRoutes from './admin-routes.ts';
 import * as service from './service.ts';
-import { startReminderJob } from './reminders.ts';
+import { remindNow, startReminderJob, type ReminderDeps } from './reminders.ts';
+import reminderOffRoutes from './reminder-off-routes.ts';
+import { reminderOffSecret } from './reminder-off-token.ts';
 import { notify } from '../notifications/notify.ts';
 import { pushTargets } from '../notifications/push-queries.ts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+/** What the reminder job (and the administrator's "send now") sends with. */
+function reminderDeps(app: FastifyInstance): ReminderDeps {
+  return {
+    db: app.db,
+    now: () => new Date(),
+    notify: (userId, n) => notify(app, userId, n),
+    hasPush: async (userId) => (await pushTargets(app.db, userId)).length > 0,
+    sendMail: (mail) => app.mailer.send(mail),
+    unsubscribeSecret: () => reminderOffSecret(app.db, app.config),
+    product: app.config.PRODUCT_NAME,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+  };
+}
 
 const perUser = (name: string, max: number) => ({
   rateLimit: {
@@ -38,20 +57,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({ success: 'PLAN_SETTINGS_SAVED' as const, settings: await service.saveSettings(app.db, req.auth!.id, req.body) }),
   );
+  app.post(
+    '/admin/plan/reminders/send',
+    {
+      onRequest: app.requireAdmin,
+      config: perUser('plan-reminder-send', 10),
+      schema: {
+        tags: ['plan', 'admin'],
+        security,
+        body: z.object({ user_id: z.number().int().positive().max(2_147_483_647) }),
+        summary: 'Trimite acum mementoul unui candidat, cum l-ar trimite ora aleasă (administrator)',
+      },
+    },
+    async (req) => {
+      const via = await remindNow(reminderDeps(app), req.body.user_id);
+      // 'none': nothing left of today's plan, or an address never confirmed; nothing was sent.
+      return via === 'none' ? { via } : { success: 'PLAN_REMINDER_SENT' as const, via };
+    },
+  );
   await app.register(adminRoutes);
+  await app.register(reminderOffRoutes);
 
   if (app.config.NODE_ENV !== 'test') {
     // Every process runs the reminder job; the day's claim keeps them apart (reminders.ts).
-    const stop = startReminderJob({
-      db: app.db,
-      now: () => new Date(),
-      notify: (userId, n) => notify(app, userId, n),
-      hasPush: async (userId) => (await pushTargets(app.db, userId)).length > 0,
-      sendMail: (mail) => app.mailer.send(mail),
-      product: app.config.PRODUCT_NAME,
-      publicUrl: app.config.publicUrl,
-      log: app.log,
-    });
+    const stop = startReminderJob(reminderDeps(app));
     app.addHook('onClose', async () => stop());
   }
 };
