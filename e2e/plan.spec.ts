@@ -32,7 +32,19 @@ test('Azi: plan settings, today ticked off, offline from the device copy', async
   await expect(card).toContainText(/UMF „Victor Babeș” Timișoara: peste 60 de zile/);
   const items = card.locator('.today-plan__items li');
   await expect(items.first()).toContainText('Citește');
+  await expect(card.getByTestId('today-plan-done')).toHaveCount(0);
   await shoot(page, SHOTS, 'plan-today');
+
+  // Work backdated 11 minutes (below) must still be today's in Bucharest: in the first minutes
+  // after midnight there, wait for them to pass (at most 12 minutes, a few nights a year in CI).
+  const bucharestMinutes = (() => {
+    const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date()).split(':').map(Number);
+    return h! * 60 + m!;
+  })();
+  if (bucharestMinutes < 12) {
+    test.setTimeout(120_000 + 13 * 60_000);
+    await page.waitForTimeout((12 - bucharestMinutes) * 60_000);
+  }
 
   // Do today's work through the API: mark the chapter read, answer its planned grids.
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -45,17 +57,23 @@ test('Azi: plan settings, today ticked off, offline from the device copy', async
   const chapterId = read.kind === 'read' ? read.chapter_id : 0;
   const manuals = (await (await page.request.get('/api/v1/courses', { headers })).json()).manuals as { slug: string }[];
   let done = false;
+  // The right letters of every grid, from the manual's download (a test's own grids hide them until answered).
+  const rightLetters = new Map<number, string[]>();
   for (const m of manuals) {
     const dl = await (await page.request.get(`/api/v1/courses/${m.slug}/download`, { headers })).json();
+    for (const g of dl.grids as { id: number; correct?: string[] | null }[]) if (g.correct) rightLetters.set(g.id, g.correct);
     const ch = (dl.chapters as { id: number; slug: string }[]).find((c) => c.id === chapterId);
     if (!ch) continue;
     expect((await page.request.post(`/api/v1/courses/${m.slug}/${ch.slug}/read`, { headers })).ok()).toBe(true);
     if (grids?.kind === 'grids') {
-      const ids = (dl.grids as { id: number; chapter_id: number }[]).filter((g) => g.chapter_id === grids.chapter_id).slice(0, grids.count).map((g) => g.id);
-      const now = new Date().toISOString();
+      const picked = (dl.grids as { id: number; chapter_id: number; correct?: string[] }[]).filter((g) => g.chapter_id === grids.chapter_id).slice(0, grids.count);
+      const ids = picked.map((g) => g.id);
+      // Answered 11 minutes ago, so their first spaced review (10 minutes after a right answer,
+      // FSRS's learning step) is due now and can be done below: the whole day, done.
+      const now = new Date(Date.now() - 11 * 60_000).toISOString();
       const res = await page.request.post('/api/v1/tests/sync', {
         headers,
-        data: { tests: [{ id: randomUUID(), manual_id: dl.manual.id, mode: 'tutor', grid_ids: ids, status: 'finished', started_at: now, finished_at: now, answers: ids.map((grid_id) => ({ id: randomUUID(), grid_id, marked: ['A'], answered_at: now })) }] },
+        data: { tests: [{ id: randomUUID(), manual_id: dl.manual.id, mode: 'tutor', grid_ids: ids, status: 'finished', started_at: now, finished_at: now, answers: picked.map((g) => ({ id: randomUUID(), grid_id: g.id, marked: g.correct ?? ['A'], answered_at: now })) }] },
       });
       expect(res.ok()).toBe(true);
     }
@@ -67,6 +85,25 @@ test('Azi: plan settings, today ticked off, offline from the device copy', async
   await expect(card.locator('li[data-kind="read"]').first()).toHaveClass(/is-done/);
   if (grids?.kind === 'grids') await expect(card.locator('li[data-kind="grids"]').first()).toContainText(`${grids.count} din ${grids.count}`);
   await expect(card.locator('li[data-kind="grids"]').first()).toHaveClass(/is-done/);
+  // Every item of today done: the day says so (and not before: the list above was not all ticked).
+  // Right answers come back once, 10 minutes later: the day is not done until they are reviewed.
+  const reviews = card.locator('li[data-kind="reviews"]');
+  await expect(reviews).toHaveCount(1);
+  await expect(reviews).not.toHaveClass(/is-done/);
+  await expect(card.getByTestId('today-plan-done')).toHaveCount(0);
+  const review = await page.request.post('/api/v1/review/test', { headers, data: { count: 50 } });
+  expect(review.status(), await review.text()).toBe(201);
+  const rt = (await review.json()).test as { id: string };
+  const reviewGrids = (await (await page.request.get(`/api/v1/tests/${rt.id}`, { headers })).json()).grids as { id: number }[];
+  expect(reviewGrids.length).toBeGreaterThan(0);
+  for (const g of reviewGrids) {
+    const put = await page.request.put(`/api/v1/tests/${rt.id}/answers/${g.id}`, { headers, data: { id: randomUUID(), marked: rightLetters.get(g.id) } });
+    expect(put.ok(), await put.text()).toBe(true);
+  }
+  expect((await page.request.post(`/api/v1/tests/${rt.id}/finish`, { headers })).ok()).toBe(true);
+  await page.reload();
+  await expect(reviews).toHaveClass(/is-done/);
+  await expect(card.getByTestId('today-plan-done')).toContainText('Gata pe azi: ai făcut tot ce era în plan.');
   await shoot(page, SHOTS, 'plan-done', '[data-testid="today-plan"]');
 
   // Offline: the page loads from the service worker and the card is the device's copy of the same plan.

@@ -19,3 +19,9 @@ export function explanationText(e: PlanExplanation): string {
   if (e.days === 0) return `Ai rămas în urmă cu ${what(e.chapters, e.grids)}: nu mai încape în zilele rămase.`;
   return `Ai rămas în urmă cu ${what(e.chapters, e.grids)}: ${verb} ${when}.`;
 }
+
+/** Under today's ticked-off list once every item is done: said plainly, with what tomorrow asks. */
+export function dayDoneText(tomorrowMinutes: number | null): string {
+  const next = tomorrowMinutes && tomorrowMinutes > 0 ? ` Mâine: ${plural(Math.ceil(tomorrowMinutes), 'minut', 'minute')}.` : '';
+  return `Gata pe azi: ai făcut tot ce era în plan.${next}`;
+}

@@ -12,6 +12,7 @@ import { currentOwner } from '../../../offline/owner.ts';
 import { devicePlan, storedPlan, storePlan } from '../../../offline/plan-mirror.ts';
 import { plural } from '../../../shared/ro-count.ts';
 import type { Plan, PlanCountdown, PlanItem } from '../../../shared/plan/types.ts';
+import { dayDoneText } from '../../../shared/plan/texts.ro.ts';
 import { PlanSettingsDialog } from './PlanSettingsDialog.tsx';
 import './plan.css';
 
@@ -114,6 +115,11 @@ export function TodayPlan() {
                   );
                 })}
               </ul>
+              {today.items.every((it) => itemText(it).done) ? (
+                <p className="today-plan__done" role="status" data-testid="today-plan-done">
+                  {dayDoneText(plan!.days[1]?.minutes ?? null)}
+                </p>
+              ) : null}
             </>
           ) : (
             <p>Azi nu ai nimic în plan{today?.budget === 0 ? ': e o zi liberă.' : '.'}</p>
