@@ -2,7 +2,8 @@
 // changed online, offline batches synced (and synced again, re-scored), grids moved between chapters
 // (one alone, two swapped in one statement), a test deleted, review marks, an account erased —
 // user_chapter_answers and user_answer_days equal a direct count over the answers, and GET /stats gives
-// exactly what the direct computation over the answers (the statistics' former SQL) gives.
+// exactly what the direct computation over the answers (the statistics' former SQL) gives, and so
+// does the course page's share right per chapter.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,25 @@ async function expectStatsExact(u: FixtureUser): Promise<void> {
     total_time_ms: timeSum,
   });
   expect(s.progress).toEqual(progress.map((p) => ({ ...p, correct_pct: pct(p.right, p.answered) })));
+  // the course page's share right per chapter, shown only where the user has answered
+  for (const m of content) {
+    const direct = await db.query<{ slug: string; total: number; correct: number; answered: number }>(
+      `select c.slug, (select count(*)::int from grids g where g.chapter_id = c.id and g.is_published) as total,
+              (select count(distinct a.grid_id) filter (where a.outcome = 'right')::int from answers a join grids g on g.id = a.grid_id
+                where g.chapter_id = c.id and a.user_id = $1) as correct,
+              (select count(*)::int from answers a join grids g on g.id = a.grid_id
+                where g.chapter_id = c.id and a.user_id = $1 and a.outcome <> 'blank') as answered
+         from chapters c where c.manual_id = $2 order by c.slug`,
+      [u.id, m.manualId],
+    );
+    const slug = (await db.one<{ slug: string }>('select slug from manuals where id = $1', [m.manualId]))!.slug;
+    const course = await call(u, 'GET', `/courses/${slug}`);
+    expect(course.statusCode, course.body).toBe(200);
+    const shown = (course.json().chapters as Array<{ slug: string; progress: { correct_percent: number | null } }>)
+      .map((c) => ({ slug: c.slug, pct: c.progress.correct_percent }))
+      .sort((a, b) => (a.slug < b.slug ? -1 : 1));
+    expect(shown).toEqual(direct.map((d) => ({ slug: d.slug, pct: d.answered > 0 ? (d.total ? Math.round((100 * d.correct) / d.total) : 0) : null })));
+  }
 }
 
 beforeAll(async () => {
