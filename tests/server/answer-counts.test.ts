@@ -1,6 +1,6 @@
 // The kept answer counts of migration 049 (issue 30 §1): after a fuzzed history — answers saved and
 // changed online, offline batches synced (and synced again, re-scored), grids moved between chapters
-// (one alone, two swapped in one statement), a test deleted, review marks, an account erased —
+// (one alone, two swapped in one statement, one by an upsert), a test deleted, review marks, an account erased —
 // user_chapter_answers and user_answer_days equal a direct count over the answers, and GET /stats gives
 // exactly what the direct computation over the answers (the statistics' former SQL) gives, and so
 // does the course page's share right per chapter.
@@ -95,6 +95,7 @@ async function offlineBatch(u: FixtureUser, r: Rng): Promise<void> {
 
 /** The kept tables against a direct count over every answer (rows of zeros must be all zeros). */
 async function expectTablesExact(): Promise<void> {
+  expect(await db.query('select * from grid_moves_pending')).toEqual([]); // every noted move was carried out
   const direct = await db.query(
     `select a.user_id, g.chapter_id, count(*)::int as answered, count(*) filter (where a.outcome = 'right')::int as right_n,
             count(*) filter (where a.outcome = 'partial')::int as partial_n, count(*) filter (where a.outcome = 'wrong')::int as wrong_n,
@@ -214,6 +215,14 @@ describe('kept answer counts (migration 049)', () => {
                 union all select $2::int, (select chapter_id from grids where id = $1)) x where g.id = x.id`,
         [a, b],
       );
+      // a move through an upsert (as the content import writes grids)
+      await db.query(
+        `insert into grids (id, chapter_id, type, statement, options, correct, explanation, difficulty) overriding system value
+         select id, $2, type, statement, options, correct, explanation, difficulty from grids where id = $1
+         on conflict (id) do update set chapter_id = excluded.chapter_id`,
+        [r.pick(content[1]!.gridIds.flat()), r.pick(content[1]!.chapterIds)],
+      );
+      await expectTablesExact();
       // an edit that moves nothing, review marks (no counted column), an answer blanked by hand
       await db.query(`update grids set explanation = explanation || '.' where id = any($1::int[])`, [content[1]!.gridIds.flat()]);
       await db.query(`update answers set reviewed_at = now() where user_id = $1`, [users[0]!.id]);
