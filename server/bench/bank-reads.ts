@@ -2,6 +2,7 @@
 // list, a manual with progress, a chapter, POST /tests with each builder filter (and the count
 // before it), the weak-chapters test, /stats, /review and the history. Rounds interleave the
 // endpoints so a slow moment of the shared machine spreads over all of them.
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { quantile } from './engine.ts';
 
@@ -57,4 +58,29 @@ export async function timeReads(app: FastifyInstance, token: string, reads: Read
     const xs = times.get(r.name)!;
     return { name: r.name, n: xs.length, p50: quantile(xs, 0.5), p95: quantile(xs, 0.95), p99: quantile(xs, 0.99), max: Math.max(...xs) };
   });
+}
+
+/**
+ * The write side of the kept counts (migration 049's triggers run inside every answer save): one
+ * exam test of `count` grids of the manual, each answered once through PUT, timed like the reads.
+ */
+export async function timeAnswerSaves(app: FastifyInstance, token: string, manualId: number, count: number): Promise<ReadFigures> {
+  const headers = { authorization: `Bearer ${token}` };
+  const made = await app.inject({ method: 'POST', url: '/api/v1/tests', headers, payload: { manual_id: manualId, count, mode: 'exam' } });
+  if (made.statusCode !== 201) throw new Error(`POST /tests: ${made.statusCode} ${made.body.slice(0, 300)}`);
+  const id = made.json().test.id as string;
+  const grids = (await app.inject({ method: 'GET', url: `/api/v1/tests/${id}`, headers })).json().grids as Array<{ id: number }>;
+  const xs: number[] = [];
+  for (const [i, g] of grids.entries()) {
+    const s = performance.now();
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/tests/${id}/answers/${g.id}`,
+      headers,
+      payload: { id: randomUUID(), marked: [i % 3 ? 'A' : 'B'], time_ms: 20_000 },
+    });
+    xs.push(performance.now() - s);
+    if (res.statusCode !== 200) throw new Error(`PUT answer: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  }
+  return { name: 'PUT /tests/:id/answers/:grid', n: xs.length, p50: quantile(xs, 0.5), p95: quantile(xs, 0.95), p99: quantile(xs, 0.99), max: Math.max(...xs) };
 }

@@ -16,7 +16,7 @@ import { buildApp } from '../app.ts';
 import { seedUser } from './seed.ts';
 import { seedSearchBank } from './search-bank.ts';
 import { seedHistory } from './bank-history.ts';
-import { candidateReads, timeReads } from './bank-reads.ts';
+import { candidateReads, timeAnswerSaves, timeReads } from './bank-reads.ts';
 import { timeReimport } from './bank-import.ts';
 import { checkAdminLists } from './bank-admin.ts';
 import { refreshGridStats } from '../modules/item-stats/queries.ts';
@@ -100,6 +100,15 @@ async function runTarget(target: TargetName): Promise<void> {
       console.log(
         `  ${r.name.padEnd(30)} ${f(r.p50).padStart(6)}  ${f(r.p95).padStart(6)}  ${f(r.p99).padStart(6)}  ${f(r.max).padStart(6)}${r.p99 > BUDGET_MS ? '  > 100 ms' : ''}`,
       );
+    // Answer saves with the count triggers of migration 049, then without them (the same database, a
+    // minute later: what the triggers cost the write path; the counts are not read after this).
+    const line = (label: string, r: { p50: number; p95: number; p99: number; max: number }) =>
+      console.log(`  ${label.padEnd(30)} ${f(r.p50).padStart(6)}  ${f(r.p95).padStart(6)}  ${f(r.p99).padStart(6)}  ${f(r.max).padStart(6)}`);
+    line('PUT answer (200, counted)', await timeAnswerSaves(app, candidate.token, manual.id, 200));
+    const COUNT_TRIGGERS = ['answers_counts_insert', 'answers_counts_update', 'answers_counts_delete'];
+    for (const t of COUNT_TRIGGERS) await db.query(`alter table answers disable trigger ${t}`);
+    line('PUT answer (200, no triggers)', await timeAnswerSaves(app, candidate.token, manual.id, 200));
+    for (const t of COUNT_TRIGGERS) await db.query(`alter table answers enable trigger ${t}`);
     const admin = await seedUser(db, 1);
     await db.query('update users set is_admin = true where id = $1', [admin.id]);
     for (const line of await checkAdminLists(app, admin.token)) console.log(`  admin ${line}`);

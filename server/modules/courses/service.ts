@@ -69,7 +69,8 @@ export async function requireManual(db: Db, slug: string): Promise<q.ManualRow> 
  * tests module's answer table is there; null otherwise (the courses API does not depend on it).
  */
 /** Per chapter, the share of its grids the user has answered right; absent for a chapter the user
- *  has not practised (its "0 %" read as a verdict, issue 32 §5). */
+ *  has not practised (its "0 %" read as a verdict, issue 32 §5): practised is the kept count of the
+ *  user's answers there (migration 049), not a second pass over them. */
 async function correctShare(db: Db, userId: number, manualId: number): Promise<Map<number, number> | null> {
   const exists = await db.one<{ t: string | null }>("select to_regclass('answers')::text as t");
   if (!exists?.t) return null;
@@ -79,8 +80,7 @@ async function correctShare(db: Db, userId: number, manualId: number): Promise<M
               (select count(*)::int from grids g where g.chapter_id = c.id and g.is_published) as total,
               (select count(distinct a.grid_id) filter (where a.outcome = 'right')::int from answers a join grids g on g.id = a.grid_id
                 where g.chapter_id = c.id and a.user_id = $1) as correct,
-              (select count(*)::int from answers a join grids g on g.id = a.grid_id
-                where g.chapter_id = c.id and a.user_id = $1 and a.outcome <> 'blank') as answered
+              coalesce((select u.answered from user_chapter_answers u where u.user_id = $1 and u.chapter_id = c.id), 0) as answered
          from chapters c where c.manual_id = $2`,
       [userId, manualId],
     );

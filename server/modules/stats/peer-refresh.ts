@@ -3,7 +3,8 @@
 // candidate's own answers live (issue 30 §1: the live aggregate over every candidate's answers took
 // seconds at national size). Idempotent and safe with two processes at once: rows are upserted with
 // this run's stamp and then the rows an earlier run left (a candidate who fell below the minimum,
-// or deleted answers) are removed.
+// or deleted answers) are removed. Each candidate's answers per chapter are the counts the answer
+// writes keep (user_chapter_answers, migration 049), not a grouping of every answer.
 import type { Db } from '../../db/db.ts';
 import { PEER_MIN_ANSWERS } from '../../../src/shared/item-stats.ts';
 
@@ -11,10 +12,9 @@ export async function refreshPeerAccuracy(db: Db): Promise<number> {
   const stamp = (await db.query<{ now: string }>('select clock_timestamp()::text as now'))[0]!.now;
   const rows = await db.query<{ n: number }>(
     `with per_chapter as (
-       select g.chapter_id as ch, c.manual_id as man, a.user_id, count(*)::int as n, sum((a.outcome = 'right')::int)::int as r
-         from answers a join grids g on g.id = a.grid_id join chapters c on c.id = g.chapter_id
-        where a.outcome <> 'blank'
-        group by 1, 2, 3),
+       select u.chapter_id as ch, c.manual_id as man, u.user_id, u.answered as n, u.right_n as r
+         from user_chapter_answers u join chapters c on c.id = u.chapter_id
+        where u.answered > 0),
      per_user as (
        select 'chapter' as level, ch as k, user_id, n, r::float8 / n as acc from per_chapter where n >= $1
        union all

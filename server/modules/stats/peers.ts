@@ -11,12 +11,12 @@ import type { PeerRank } from '../../../src/shared/stats-payloads.ts';
 type Level = 'chapter' | 'manual';
 type Row = { level: Level; k: number; n: number; size: number | null; percentile: number | null };
 
-/** The candidate's own counts in one chapter (from the statistics' one pass over their answers). */
+/** The candidate's own counts in one chapter (the kept counts of migration 049 that /stats reads). */
 export type OwnChapterCounts = { chapter_id: number; manual_id: number; answered: number; right: number };
 
 /**
- * Both levels in one statement: the candidate's own counts are given (the /stats pass over their
- * answers, live: an answer given a second ago counts), the others' shares come from peer_accuracy
+ * Both levels in one statement: the candidate's own counts are given (kept by the answer writes'
+ * triggers, so live: an answer given a second ago counts), the others' shares come from peer_accuracy
  * (refreshPeerAccuracy, as old as the item statistics: at most ITEM_STATS_REFRESH_MS). The
  * percentile is the count of others strictly below the candidate over the others, read on the
  * (level, k, acc) index.

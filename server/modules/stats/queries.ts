@@ -1,4 +1,5 @@
-// Statistics of one user from their answers (every test, any status; blank answers do not count).
+// Statistics of one user from their answers (every test, any status; blank answers do not count),
+// read from the counts migration 049's triggers keep per chapter and per day.
 // correct_pct = fully right answers / answered × 100 (one decimal). Days are Romanian days
 // (Europe/Bucharest).
 import type { Db } from '../../db/db.ts';
@@ -16,11 +17,6 @@ type Counts = { answered: number; right: number; partial: number; wrong: number 
 const pct = (right: number, answered: number) => (answered ? Math.round((right / answered) * 1000) / 10 : 0);
 const withPct = <T extends Counts>(r: T) => ({ ...r, correct_pct: pct(r.right, r.answered) });
 
-const AGG = `count(*)::int as answered,
-  count(*) filter (where a.outcome = 'right')::int as right,
-  count(*) filter (where a.outcome = 'partial')::int as partial,
-  count(*) filter (where a.outcome = 'wrong')::int as wrong`;
-
 type ChapterCounts = Counts & {
   chapter_id: number;
   title: string;
@@ -32,18 +28,42 @@ type ChapterCounts = Counts & {
 };
 
 /**
- * The user's answers per chapter in one pass (with the manual's name and the answer times), so
- * the per-manual and total figures are sums of these rows rather than more passes over a year of
- * answers (issue 30 §1: 100,000 answers of one candidate).
+ * The user's answers per chapter (with the manual's name and the answer times), read from the counts
+ * the answer writes keep (user_chapter_answers, migration 049) rather than grouping a year of answers
+ * on every request (issue 30 §1: 100,000 answers of one candidate); the per-manual and total figures
+ * are sums of these rows. A chapter whose answers were all deleted keeps a row of zeros: not shown.
  */
 async function chapterCounts(db: Db, userId: number): Promise<ChapterCounts[]> {
   return db.query<ChapterCounts>(
-    `select c.id as chapter_id, c.title, c.manual_id, m.title as manual_title, m.sort as manual_sort, ${AGG},
-            sum(a.time_ms)::float8 as time_sum, count(a.time_ms)::int as time_n
-       from answers a join grids g on g.id = a.grid_id join chapters c on c.id = g.chapter_id join manuals m on m.id = c.manual_id
-      where a.user_id = $1 and a.outcome <> 'blank'
-      group by c.id, c.title, c.manual_id, c.sort, m.title, m.sort order by c.manual_id, c.sort, c.id`,
+    `select c.id as chapter_id, c.title, c.manual_id, m.title as manual_title, m.sort as manual_sort,
+            u.answered, u.right_n as right, u.partial_n as partial, u.wrong_n as wrong,
+            case when u.time_n > 0 then u.time_sum::float8 end as time_sum, u.time_n
+       from user_chapter_answers u join chapters c on c.id = u.chapter_id join manuals m on m.id = c.manual_id
+      where u.user_id = $1 and u.answered > 0
+      order by c.manual_id, c.sort, c.id`,
     [userId],
+  );
+}
+
+/**
+ * Answers per Romanian day over the last PROGRESS_DAYS × 24 h: the whole days from the kept day counts
+ * (user_answer_days), the first day of the window, which the cut leaves partial, from its own answers.
+ */
+async function progressDays(db: Db, userId: number): Promise<Array<{ day: string; answered: number; right: number }>> {
+  return db.query(
+    `with cut as (select now() - make_interval(days => $2) as at),
+          edge as (select (at at time zone 'Europe/Bucharest')::date as day, at from cut)
+     select to_char(x.day, 'YYYY-MM-DD') as day, x.answered, x.right from (
+       select d.day, d.answered, d.right_n as right
+         from user_answer_days d, edge where d.user_id = $1 and d.day > edge.day and d.answered > 0
+       union all
+       select edge.day, count(*)::int, count(*) filter (where a.outcome = 'right')::int
+         from answers a, edge
+        where a.user_id = $1 and a.outcome <> 'blank' and a.answered_at > edge.at
+          and a.answered_at < ((edge.day + 1)::timestamp at time zone 'Europe/Bucharest')
+        group by edge.day) x
+     order by x.day`,
+    [userId, PROGRESS_DAYS],
   );
 }
 
@@ -90,13 +110,7 @@ export async function stats(db: Db, userId: number): Promise<Stats> {
       [userId],
     ),
     chapterCounts(db, userId),
-    db.query<Counts & { day: string }>(
-      `select to_char((a.answered_at at time zone 'Europe/Bucharest')::date, 'YYYY-MM-DD') as day, ${AGG}
-         from answers a
-        where a.user_id = $1 and a.outcome <> 'blank' and a.answered_at > now() - make_interval(days => $2)
-        group by 1 order by 1`,
-      [userId, PROGRESS_DAYS],
-    ),
+    progressDays(db, userId),
   ]);
   const peers = await peerRanks(db, userId, counts);
   const chapters: ChapterStat[] = counts.map((c) => ({ ...chapterOf(c), peers: peers.chapter.get(c.chapter_id) ?? NO_RANK }));
