@@ -104,6 +104,8 @@ test('Azi: plan settings, today ticked off, offline from the device copy', async
   await page.reload();
   await expect(reviews).toHaveClass(/is-done/);
   await expect(card.getByTestId('today-plan-done')).toContainText('Gata pe azi: ai făcut tot ce era în plan.');
+  // Every grid right: the hub names no weak chapter (it listed this one "— 100% corecte").
+  await expect(page.getByTestId('weak-none')).toHaveText('Niciun capitol sub 80 % corecte. Continuă cu grile din capitole noi.');
   await shoot(page, SHOTS, 'plan-done', '[data-testid="today-plan"]');
 
   // Offline: the page loads from the service worker and the card is the device's copy of the same plan.

@@ -1,9 +1,11 @@
 // The test-taking flow online: start, answer, flag, leave, resume, finish, results, ranking,
 // statistics and the weak-chapter test (tutor mode with the server's explanation).
 import { test, expect, type Page } from './fixtures.ts';
-import { dismissOverlays, login } from './helpers.ts';
+import { dismissOverlays, registerAccount } from './helpers.ts';
 
-async function answerCurrent(page: Page, option = 0) {
+/** Option E by default: in the first chapters of the demo manuals E alone is (nearly) never the
+ *  whole answer, so the chapter is sure to be weak (< 80 %) for the weak-chapter test below. */
+async function answerCurrent(page: Page, option = 4) {
   await page.locator('.option__label').nth(option).click();
   await expect(page.getByText('Răspuns salvat')).toBeVisible();
 }
@@ -12,7 +14,9 @@ test('start, answer, flag, leave, resume, finish, results, ranking, statistics, 
   page,
 }) => {
   test.setTimeout(120_000);
-  await login(page);
+  // An account of its own: the demo account's chapters carry other specs' answers, which could
+  // lift the chapter above the weak line (80 %).
+  await registerAccount(page, 'Dana Testează', '/inregistrare', { billing: false });
 
   // Grids answered so far (the statistics must grow by this test's 5).
   await page.goto('/statistici');
@@ -82,7 +86,7 @@ test('start, answer, flag, leave, resume, finish, results, ranking, statistics, 
   await expect(answeredTile).toHaveText(String(before + 5));
   await expect(page.getByRole('heading', { name: 'Capitolele cele mai slabe' })).toBeVisible();
   // The list says its rule where it is, so a 0 % chapter of few grids in the table below is no contradiction.
-  await expect(page.getByTestId('weak-rule')).toContainText('De la cel mai slab, dintre capitolele cu cel puțin 5 grile rezolvate.');
+  await expect(page.getByTestId('weak-rule')).toContainText('De la cel mai slab, dintre capitolele cu cel puțin 5 grile rezolvate și sub 80 % corecte.');
   // The chart has a count axis (0 at least) and a % axis.
   await expect(page.locator('.chart__svg text', { hasText: /^100%$/ })).toHaveCount(1);
 

@@ -40,6 +40,8 @@ export type Stats = {
   progress: ProgressDay[];
   weakest_chapters: ChapterStat[];
   weak_min_answered: number;
+  /** A weak chapter's share right is below this (percent). */
+  weak_below_pct: number;
   /** The percentile's thresholds, for the page to say them. */
   peer_min_answers: number;
   peer_min_candidates: number;

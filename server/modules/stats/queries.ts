@@ -9,6 +9,9 @@ import { NO_RANK, peerRanks } from './peers.ts';
 
 /** A chapter needs this many answered grids before it can be called weak. */
 export const WEAK_MIN_ANSWERED = 5;
+/** …and must be below this share right: a chapter at 100 % is nobody's weak chapter, even if it is
+ *  the only one practised (the hub listed "— 100% corecte" under "Capitole slabe"). */
+export const WEAK_BELOW_PCT = 80;
 export const WEAK_LIMIT = 5;
 export const PROGRESS_DAYS = 90;
 
@@ -98,7 +101,7 @@ function rollUp(rows: ChapterCounts[]) {
 
 export function weakest<T extends { answered: number; correct_pct: number }>(chapters: T[]): T[] {
   return chapters
-    .filter((c) => c.answered >= WEAK_MIN_ANSWERED)
+    .filter((c) => c.answered >= WEAK_MIN_ANSWERED && c.correct_pct < WEAK_BELOW_PCT)
     .sort((a, b) => a.correct_pct - b.correct_pct || b.answered - a.answered)
     .slice(0, WEAK_LIMIT);
 }
@@ -140,6 +143,7 @@ export async function stats(db: Db, userId: number): Promise<Stats> {
     })),
     weakest_chapters: weakest(chapters),
     weak_min_answered: WEAK_MIN_ANSWERED,
+    weak_below_pct: WEAK_BELOW_PCT,
     peer_min_answers: PEER_MIN_ANSWERS,
     peer_min_candidates: PEER_MIN_CANDIDATES,
   };

@@ -119,7 +119,7 @@ export default function Statistics() {
                 by mistake, it has too few grids for a verdict (issue 32 §5). */}
             <p className="muted" data-testid="weak-rule">
               De la cel mai slab, dintre capitolele cu cel puțin {gridsText(stats.weak_min_answered)}{' '}
-              rezolvate.
+              rezolvate și sub {stats.weak_below_pct} % corecte.
               {fewGrids
                 ? ` ${fewGrids === 1 ? 'Un capitol are' : `${fewGrids} capitole au`} încă prea puține grile pentru un verdict.`
                 : ''}

@@ -34,6 +34,8 @@ export default function Hub() {
   /** No test yet on the server (a new account): the hub starts with the first steps. */
   const [noTests, setNoTests] = useState(false);
   const [busy, setBusy] = useState<null | 'review' | 'weak'>(null);
+  /** Every chapter with a verdict is at or above this share right: nothing weak to show. */
+  const [strongOnly, setStrongOnly] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -50,6 +52,7 @@ export default function Hub() {
       .then((s) => {
         if (!live) return;
         setWeak(s.weakest_chapters);
+        setStrongOnly(s.weakest_chapters.length === 0 && s.chapters.some((c) => c.answered >= s.weak_min_answered) ? s.weak_below_pct : null);
         setNoTests(s.totals.tests === 0);
       })
       .catch(() => undefined);
@@ -167,6 +170,8 @@ export default function Hub() {
                 Exersează capitolele slabe
               </button>
             </>
+          ) : strongOnly !== null ? (
+            <p className="muted" data-testid="weak-none">Niciun capitol sub {strongOnly} % corecte. Continuă cu grile din capitole noi.</p>
           ) : (
             <p className="muted">Rezolvă mai multe grile ca să vedem unde ai nevoie de exercițiu.</p>
           )}
