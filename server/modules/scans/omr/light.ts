@@ -11,8 +11,15 @@ import type { SheetLayout } from './sheet-layout.ts';
 import type { Placed } from './registration.ts';
 import { coreLines, type Thresholds } from './classify.ts';
 
-/** Half-sides of the box the print is measured in, in half-axes: the outline and its letter, not the neighbours. */
-const BOX = 1.6;
+/**
+ * Half-sides of the box the print is measured in, in half-axes: the outline (even a point or two
+ * off where registration put it) and its letter, short of a neighbour's fill spilling 40 % past
+ * its outline (8.25 pt to the side, 8.65 pt above or below).
+ */
+const BOX_X = 1.3;
+const BOX_Y = 1.6;
+/** The percentile of the near-blank ellipses' print taken as full light: a shadow may cover 90 % of the sheet. */
+const LIT = 0.95;
 /** An ellipse this dark is marked or nearly: its box's darkest pixels are ink, not print. */
 const BLANKISH = 0.15;
 /** Shares of the usual contrast left as they are: as usual (0.9 and over), or so low it is not light (a smudge, heavy blur). */
@@ -29,11 +36,12 @@ const median = (xs: number[]) => {
 
 /**
  * Per ellipse (by question, then option), the share of the usual print contrast the light leaves
- * there: 1 where it is as usual, or where it is below 0.3 (nothing to scale: the ellipse stays as
- * measured), the share itself in between (a shadow's veil, a glare).
+ * there: 1 where it is as usual, the share itself under a shadow's veil or a glare (0.3..0.9),
+ * and below 0.3 the row's number's share (lightOnRows: 1 too where the number shows no more, a
+ * smudge or heavy blur, not light: nothing to scale, the ellipse stays as measured).
  *
- * The usual is the 75th percentile over the near-blank ellipses (a shadow may cover half the
- * sheet). A marked ellipse's box holds ink darker than print, so its own share overstates the
+ * Full light is the 95th percentile over the near-blank ellipses (a deep shadow covered 90 % of
+ * some photos; a stray dot or a light stroke in a blank's box, darker than print, is rarer). A marked ellipse's box holds ink darker than print, so its own share overstates the
  * light: each ellipse takes the lesser of its own share and the median of its own and its four
  * neighbours' (the options beside it, the rows above and below in its column). A median of five
  * keeps a shadow's straight edge where it is; the lesser of the two errs, at the edge, toward
@@ -52,6 +60,33 @@ export interface Light {
   kHigh: number;
 }
 
+/**
+ * Per row, the same share from the row's printed number (bold black digits) and its neighbours'
+ * in its column, 1 as usual or below 0.3: what an ellipse falls back on where its thin outline
+ * shows too little to say (below 0.3). Under a lamp's glare the paper clips at white and takes
+ * a thin, blurred outline's contrast down further than a bold digit's, so the number still
+ * measures the light where the outline no longer does.
+ */
+function lightOnRows(rect: GrayImage, layout: SheetLayout, placed: Placed, scale: number): number[] {
+  const raw = layout.questions.map((q, i) => {
+    const a = q.options[0];
+    const dx = placed.centres[i][0][0] - a.cx * scale;
+    const dy = placed.centres[i][0][1] - a.cy * scale;
+    const x1 = q.labelX * scale + dx;
+    const y = q.labelY * scale + dy;
+    return printContrast(rect, x1 - 14 * scale, y - 3.5 * scale, x1 + 0.5 * scale, y + 3.2 * scale);
+  });
+  const usual = median(raw);
+  if (usual <= 0) return raw.map(() => 1);
+  const per = layout.rowsPerColumn;
+  return raw.map((_, i) => {
+    const col = Math.floor(i / per);
+    const near = [i - 1, i, i + 1].filter((j) => j >= 0 && j < raw.length && Math.floor(j / per) === col);
+    const k = median(near.map((j) => raw[j])) / usual;
+    return k >= AS_USUAL || k < NOT_LIGHT ? 1 : k;
+  });
+}
+
 export function lightOnEllipses(
   rect: GrayImage,
   layout: SheetLayout,
@@ -59,24 +94,25 @@ export function lightOnEllipses(
   spots: SpotMeasure[][],
   scale: number,
 ): Light[][] {
+  const rows = lightOnRows(rect, layout, placed, scale);
   const raw = layout.questions.map((q, i) =>
     q.options.map((o, k) => {
       const [cx, cy] = placed.centres[i][k];
-      const rx = o.rx * scale * BOX;
-      const ry = o.ry * scale * BOX;
+      const rx = o.rx * scale * BOX_X;
+      const ry = o.ry * scale * BOX_Y;
       return printContrast(rect, cx - rx, cy - ry, cx + rx, cy + ry);
     }),
   );
   const blanks = raw
     .flatMap((r, i) => r.filter((_, k) => spots[i][k].fill < BLANKISH))
     .sort((a, b) => a - b);
-  const usual = blanks.length ? blanks[Math.floor(0.75 * (blanks.length - 1))] : 0;
-  if (usual <= 0) return raw.map((r) => r.map(() => ({ k: 1, kHigh: 1 })));
+  const usual = blanks.length ? blanks[Math.floor(LIT * (blanks.length - 1))] : 0;
+  if (usual <= 0) return raw.map((r, i) => r.map(() => ({ k: rows[i], kHigh: rows[i] })));
   const share = raw.map((r) => r.map((c) => Math.min(1, c / usual)));
   const per = layout.rowsPerColumn;
-  const settle = (s: number) => (s >= AS_USUAL || s < NOT_LIGHT ? 1 : s);
   return share.map((r, i) =>
     r.map((own, k) => {
+      const settle = (s: number) => (s >= AS_USUAL ? 1 : s < NOT_LIGHT ? rows[i] : s);
       const col = Math.floor(i / per);
       const near: number[] = [];
       if (k > 0) near.push(r[k - 1]);

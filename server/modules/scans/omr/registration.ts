@@ -231,14 +231,16 @@ function rowBlocks(layout: SheetLayout): number[][] {
 }
 
 /**
- * Each row's quality (see Placed): its outlines' middle contrast against the sheet's usual row,
- * each outline's contrast first divided by the light's share at it when `light` is given
+ * Each row's quality (see Placed): its outlines' middle contrast against the sheet's usual row
+ * as photographed, each outline's contrast first divided by the light's share at it when `light` is given
  * (light.ts: a veiled row whose outlines are where they were printed is found as well as a lit
  * one). 0 for rows never trusted: a block off its neighbours, or one row off.
  */
 export function rowQualities(placed: Omit<Placed, 'rowQuality'>, layout: SheetLayout, light?: { k: number }[][]): number[] {
   const rowContrast = placed.ellipseContrast.map((cs, i) => median(light ? cs.map((c, k) => c / light[i][k].k) : cs));
-  const contrast = median(rowContrast);
+  // Against the sheet's usual row as photographed (placed.contrast): a photo burnt white all over
+  // lowers most outlines' contrast, and lifting the usual with them would lose the rows it lifts least.
+  const contrast = placed.contrast;
   const rowQuality = rowContrast.map((c) => (contrast > 0 ? c / contrast : 0));
   // A block one row off matches all its rows but the first or last (that one lies on the gap or
   // the paper beyond the grid): such a block is not trusted at all, even its rows that match.
