@@ -34,21 +34,6 @@ const median = (xs: number[]) => {
   return v.length ? (v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2) : 0;
 };
 
-/**
- * Per ellipse (by question, then option), the share of the usual print contrast the light leaves
- * there: 1 where it is as usual, the share itself under a shadow's veil or a glare (0.3..0.9),
- * and below 0.3 the row's number's share (lightOnRows: 1 too where the number shows no more, a
- * smudge or heavy blur, not light: nothing to scale, the ellipse stays as measured).
- *
- * Full light is the 95th percentile over the near-blank ellipses (a deep shadow covered 90 % of
- * some photos; a stray dot or a light stroke in a blank's box, darker than print, is rarer). A marked ellipse's box holds ink darker than print, so its own share overstates the
- * light: each ellipse takes the lesser of its own share and the median of its own and its four
- * neighbours' (the options beside it, the rows above and below in its column). A median of five
- * keeps a shadow's straight edge where it is; the lesser of the two errs, at the edge, toward
- * lifting a lit ellipse (a blank toward review, never a veiled blank past a mark's line).
- * A fold, unlike a shadow, moves or hides the outlines without lowering the print's contrast
- * (measured: 0.5–0.6 against the usual 0.56 on a 30 mm fold), so its rows stay found wrong.
- */
 export interface Light {
   /** The light's share at the ellipse: its fill, its lowest fill and its map fill are divided by it. */
   k: number;
@@ -87,6 +72,24 @@ function lightOnRows(rect: GrayImage, layout: SheetLayout, placed: Placed, scale
   });
 }
 
+/**
+ * Per ellipse (by question, then option), the share of the usual print contrast the light leaves
+ * there: 1 where it is as usual, the share itself under a shadow's veil or a glare (0.3..0.9),
+ * and below 0.3 the row's number's share (lightOnRows: 1 too where the number shows no more, a
+ * smudge or heavy blur, not light: nothing to scale, the ellipse stays as measured).
+ *
+ * Full light is the 95th percentile over the near-blank ellipses (a deep shadow covered 90 % of
+ * some photos; a stray dot or a light stroke in a blank's box, darker than print, is rarer). A
+ * marked ellipse's box holds ink darker than print, so its own share overstates the light: each
+ * ellipse takes the lesser of its own share and the median of its own and its four
+ * neighbours' (the options beside it, the rows above and below in its column). A median of five
+ * keeps a shadow's straight edge where it is; the lesser of the two errs, at the edge, toward
+ * lifting a lit ellipse (a blank toward review, never a veiled blank past a mark's line).
+ * A fold, unlike a shadow, moves or hides the outlines without lowering the print's contrast
+ * (measured: 0.5–0.6 against the usual 0.56 on a 30 mm fold), so its rows stay found wrong.
+ * Where a shadow's edge runs through the ellipse itself, its highest fill is taken at the
+ * darkest light around it (Light.kHigh).
+ */
 export function lightOnEllipses(
   rect: GrayImage,
   layout: SheetLayout,
@@ -103,9 +106,7 @@ export function lightOnEllipses(
       return printContrast(rect, cx - rx, cy - ry, cx + rx, cy + ry);
     }),
   );
-  const blanks = raw
-    .flatMap((r, i) => r.filter((_, k) => spots[i][k].fill < BLANKISH))
-    .sort((a, b) => a - b);
+  const blanks = raw.flatMap((r, i) => r.filter((_, k) => spots[i][k].fill < BLANKISH)).sort((a, b) => a - b);
   const usual = blanks.length ? blanks[Math.floor(LIT * (blanks.length - 1))] : 0;
   if (usual <= 0) return raw.map((r, i) => r.map(() => ({ k: rows[i], kHigh: rows[i] })));
   const share = raw.map((r) => r.map((c) => Math.min(1, c / usual)));
@@ -129,8 +130,8 @@ export function lightOnEllipses(
 }
 
 /**
- * A spot's darkness as full light would show it (see lightOnEllipses), the noise's lift taken off first (unveilAll). Its core stays as measured:
- * scaled, a veiled blank's grain and JPEG noise would stand above the lit blanks' core line.
+ * A spot's darkness as full light would show it (see lightOnEllipses), the noise's lift taken off
+ * first (unveilAll). Its core stays as measured: veiled cores meet their own line (veiledCoreLines).
  */
 function unveil(s: SpotMeasure, l: Light, lift: Partial<Record<Field, number>>): SpotMeasure {
   if (l.k === 1 && l.kHigh === 1) return s;
