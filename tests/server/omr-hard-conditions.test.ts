@@ -1,7 +1,8 @@
 // The reader on the hard conditions of issue 32 §3, each on one seeded generated photo: fills that
 // spill past their outline are marks (they went to review as crossed out), a light H/2H pencil
 // mark is never a confident blank, a flat sheet under a deep shadow is read (it was refused as
-// folded) while a sheet folded in two is still refused.
+// folded, and each ellipse is judged under its own light there) while a sheet folded in two is
+// still refused.
 import { afterAll, describe, expect, it } from 'vitest';
 import { degrade, planMarks, renderSyntheticSheet } from '../../server/modules/scans/omr/synthetic.ts';
 import type { MarkStyle } from '../../server/modules/scans/omr/synthetic-sheet.ts';
@@ -62,6 +63,36 @@ describe('OMR on the hard conditions of issue 32', { timeout: 120_000 }, () => {
     const s = scoreReading(reading, plan);
     expect(s.wrongDetails).toEqual([]);
     expect(s.reviewRows).toBeLessThanOrEqual(5);
+  });
+
+  // The shadow's edge runs anywhere across the sheet: on these seeds it crosses rows between their
+  // printed number and their ellipses, or through an ellipse. Before each ellipse had its own
+  // light estimate: 1, 13, 7, 1, 8 and 2 review rows (a row scaled by its lit number, its veiled
+  // ellipses' outlines taken for a fold's and its pen marks at 0.35 read as uncertain).
+  const deepShadow = { shadow: 0.6, shadowVeil: 0.75, shadowEdge: 5, gradient: 0.35 };
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    it(`under a deep shadow each ellipse is read under its own light: ≤ 2 review rows, 0 confident wrong (seed ${seed})`, async () => {
+      const { plan, reading } = await read(seed, {}, deepShadow);
+      expect(reading.ok).toBe(true);
+      if (!reading.ok) return;
+      const s = scoreReading(reading, plan);
+      expect(s.wrongDetails).toEqual([]);
+      expect(s.reviewRows).toBeLessThanOrEqual(2);
+    });
+  }
+
+  it('light H/2H pencil marks under a deep shadow are never read blank with confidence', async () => {
+    // Before: one mark on each of these seeds (q29D, q73D) read blank with confidence, the
+    // veiled ellipses' cores held to the lit blanks' line.
+    for (const seed of [1, 2]) {
+      const { plan, reading } = await read(seed, { hard: 0.3 }, deepShadow);
+      expect(reading.ok).toBe(true);
+      if (!reading.ok) return;
+      const s = scoreReading(reading, plan);
+      expect(plan.marks.filter((m) => m.kind === 'hard').length).toBeGreaterThan(20);
+      expect(s.hardBlank).toBe(0);
+      expect(s.wrongDetails).toEqual([]);
+    }
   });
 
   it('a sheet folded in two (a 30 mm tent or V) is still refused as folded', async () => {

@@ -6,10 +6,11 @@ import sharp from 'sharp';
 import type { Mat } from '@techstark/opencv-js';
 import { loadCv, type Cv } from './opencv.ts';
 import { sheetHomography, warpRegion, type Homography } from './markers.ts';
-import { measureSpot, printContrast, type GrayImage, type SpotMeasure } from './measure.ts';
+import { measureSpot, type GrayImage, type SpotMeasure } from './measure.ts';
+import { coreLineAt, lightOnEllipses, unveilAll, veiledCoreLines, type Light } from './light.ts';
 import { coreLines, decide, thresholds, withMapShift, type Thresholds } from './classify.ts';
 import { readQr } from './qr.ts';
-import { MIN_ROW_QUALITY, registerGrid, type Placed } from './registration.ts';
+import { MIN_ROW_QUALITY, registerGrid, rowQualities, type Placed } from './registration.ts';
 import { sheetLayout, type SheetLayout } from './sheet-layout.ts';
 import { SHEET_OPTIONS, type QuestionReading, type ReadSheetOptions, type SheetReading } from './types.ts';
 
@@ -96,65 +97,20 @@ function paperMap(cv: Cv, rect: Mat): GrayImage {
   }
 }
 
-const median = (xs: number[]) => {
-  const v = [...xs].sort((a, b) => a - b);
-  const h = v.length >> 1;
-  return v.length ? (v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2) : 0;
-};
-
-/**
- * Per row, the share of the sheet's usual print contrast that the light leaves there, from the
- * row's printed number (printContrast) and its neighbours' in the same column: 1 where it is as
- * usual (0.9 and over), the share itself under a shadow's veil or a glare (0.3..0.9), 1 again
- * below 0.3 (a smudge or heavy blur, not light: nothing to scale, the row stays as measured).
- * Issue 32 §3: a flat sheet with a hard shadow under a phone's tone mapping showed its shadowed
- * rows' outlines at under half their usual contrast and was refused as folded.
- */
-function lightOnRows(rect: GrayImage, layout: SheetLayout, placed: Placed): number[] {
-  const raw = layout.questions.map((q, i) => {
-    const a = q.options[0];
-    const dx = placed.centres[i][0][0] - a.cx * RECT_SCALE;
-    const dy = placed.centres[i][0][1] - a.cy * RECT_SCALE;
-    const x1 = q.labelX * RECT_SCALE + dx;
-    const y = q.labelY * RECT_SCALE + dy;
-    return printContrast(rect, x1 - 14 * RECT_SCALE, y - 3.5 * RECT_SCALE, x1 + 0.5 * RECT_SCALE, y + 3.2 * RECT_SCALE);
-  });
-  const usual = median(raw);
-  if (usual <= 0) return raw.map(() => 1);
-  const per = layout.rowsPerColumn;
-  return raw.map((_, i) => {
-    const col = Math.floor(i / per);
-    const near = [i - 1, i, i + 1].filter((j) => j >= 0 && j < raw.length && Math.floor(j / per) === col);
-    const k = median(near.map((j) => raw[j])) / usual;
-    return k >= 0.9 || k < 0.3 ? 1 : k;
-  });
-}
-
-/**
- * A spot's darkness as full light would show it (see lightOnRows). Its core stays as measured:
- * scaled, a veiled blank's grain and JPEG noise would stand above the lit blanks' core line.
- */
-function unveil(s: SpotMeasure, k: number): SpotMeasure {
-  const up = (v: number) => Math.min(1, v / k);
-  return {
-    ...s,
-    fill: up(s.fill),
-    low: up(s.low),
-    high: up(s.high),
-    ...(s.mapped !== undefined ? { mapped: up(s.mapped) } : {}),
-  };
-}
-
 export interface SheetMeasure {
   rect: GrayImage;
   spots: SpotMeasure[][];
   t: Thresholds;
   /** Per option A..E, the core line (classify.ts coreLines), when the sheet has enough blanks. */
   cores?: number[];
+  /** The same for the veiled ellipses, in full-light units (light.ts veiledCoreLines). */
+  veiledCores?: number[];
   sheetId: string | null;
   placed: Placed;
   /** The paper's usual grey level on this photo (the median around the ellipses). */
   paperLevel: number;
+  /** Per ellipse, the light's share of the usual print contrast (light.ts), 1 where nothing was scaled. */
+  light: Light[][];
 }
 
 /** The measuring half of readSheet, also used by the bench and tests for diagnostics. */
@@ -188,22 +144,21 @@ export async function measureSheet(
         ),
       ),
     );
-    const light = lightOnRows(rect, layout, placed);
-    light.forEach((k, i) => {
-      if (k === 1) return;
-      // A row under a veil: its outlines are found as well as the light lets them be seen, and
-      // every darkness on it is the same share of what it would be in full light.
-      placed.rowQuality[i] /= k;
-      spots[i] = spots[i].map((s) => unveil(s, k));
-    });
+    // Each ellipse under its own light: where a shadow's veil or a glare lowers the print's
+    // contrast, its outline is found as well as the light lets it be seen and every darkness on it
+    // is the same share of what it would be in full light.
+    const light = lightOnEllipses(rect, layout, placed, spots, RECT_SCALE);
+    placed.rowQuality = rowQualities(placed, layout, light);
+    spots.splice(0, spots.length, ...unveilAll(spots, light));
     // The sheet's distributions from the rows found where they were printed only.
     const trusted = spots.filter((_, i) => placed.rowQuality[i] >= MIN_ROW_QUALITY);
     const base = (trusted.length ? trusted : spots).flat();
     const t = withMapShift(thresholds(base.map((s) => s.fill)), base);
     const cores = coreLines(t, trusted.length ? trusted : spots);
+    const veiledCores = veiledCoreLines(t, spots.filter((_, i) => placed.rowQuality[i] >= MIN_ROW_QUALITY), light.filter((_, i) => placed.rowQuality[i] >= MIN_ROW_QUALITY));
     const sheetId = readQr(cv, gray, h, layout.qr);
     const papers = spots.flat().map((s) => s.paper).sort((a, b) => a - b);
-    return { rect, spots, t, cores, sheetId, placed, paperLevel: papers[papers.length >> 1] };
+    return { rect, spots, t, cores, veiledCores, sheetId, placed, paperLevel: papers[papers.length >> 1], light };
   } finally {
     gray.delete();
   }
@@ -268,7 +223,8 @@ export async function readSheet(image: Uint8Array, opts: ReadSheetOptions): Prom
     const t = rowThresholds(m, i);
     m.spots[i].forEach((s, k) => {
       // A row not found where it was printed: every option the candidate's to confirm.
-      const d = registered ? decide(s, m.cores ? { ...t, coreLo: m.cores[k] } : t) : 'uncertain';
+      const coreLo = m.cores ? coreLineAt(m.cores, m.veiledCores, m.light[i][k], k) : undefined;
+      const d = registered ? decide(s, coreLo !== undefined ? { ...t, coreLo } : t) : 'uncertain';
       if (d === 'marked') reading.marked.push(SHEET_OPTIONS[k]);
       else if (d === 'uncertain') reading.uncertain.push(SHEET_OPTIONS[k]);
     });

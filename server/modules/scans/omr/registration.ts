@@ -14,6 +14,10 @@ export interface Placed {
   centres: [number, number][][];
   /** Per question: how clearly its printed outlines were found there, against the sheet's usual (1 = as usual). */
   rowQuality: number[];
+  /** Per question then option: the outline's contrast where it was found (light.ts takes the light out of it). */
+  ellipseContrast: number[][];
+  /** Per question: its block sits off its neighbours' shift, maybe on another row's outlines (never trusted). */
+  moved: boolean[];
   /** The sheet's usual outline contrast (0..1): near 0, no outline could be seen anywhere. */
   contrast: number;
 }
@@ -192,6 +196,7 @@ export function registerGrid(rect: GrayImage, layout: SheetLayout, scale: number
   // Each row within a point of its block's shift, then each ellipse within a pixel of its row's.
   const centres: [number, number][][] = [];
   const rowContrast: number[] = [];
+  const ellipseContrast: number[][] = [];
   for (const k of keys) {
     const b = shift.get(k)!;
     for (const i of blocks.get(k)!) {
@@ -204,21 +209,48 @@ export function registerGrid(rect: GrayImage, layout: SheetLayout, scale: number
         contrasts.push(e.score);
       }
       centres[i] = cs;
+      ellipseContrast[i] = contrasts;
       // The row's middle contrast: one or two ellipses inked past their outline do not spoil it.
       rowContrast[i] = median(contrasts);
     }
   }
-  const contrast = median(rowContrast);
+  const moved = layout.questions.map(() => false);
+  for (const k of suspect) for (const i of blocks.get(k)!) moved[i] = true;
+  const placed = { centres, rowQuality: [], ellipseContrast, moved, contrast: median(rowContrast) };
+  return { ...placed, rowQuality: rowQualities(placed, layout) };
+}
+
+/** The printed groups of 5 rows in each column, as lists of question indexes. */
+function rowBlocks(layout: SheetLayout): number[][] {
+  const blocks = new Map<string, number[]>();
+  layout.questions.forEach((_, i) => {
+    const key = `${Math.floor(i / layout.rowsPerColumn)}:${Math.floor((i % layout.rowsPerColumn) / 5)}`;
+    blocks.set(key, [...(blocks.get(key) ?? []), i]);
+  });
+  return [...blocks.values()];
+}
+
+/**
+ * Each row's quality (see Placed): its outlines' middle contrast against the sheet's usual row
+ * as photographed, each outline's contrast first divided by the light's share at it when `light` is given
+ * (light.ts: a veiled row whose outlines are where they were printed is found as well as a lit
+ * one). 0 for rows never trusted: a block off its neighbours, or one row off.
+ */
+export function rowQualities(placed: Omit<Placed, 'rowQuality'>, layout: SheetLayout, light?: { k: number }[][]): number[] {
+  const rowContrast = placed.ellipseContrast.map((cs, i) => median(light ? cs.map((c, k) => c / light[i][k].k) : cs));
+  // Against the sheet's usual row as photographed (placed.contrast): a photo burnt white all over
+  // lowers most outlines' contrast, and lifting the usual with them would lose the rows it lifts least.
+  const contrast = placed.contrast;
   const rowQuality = rowContrast.map((c) => (contrast > 0 ? c / contrast : 0));
   // A block one row off matches all its rows but the first or last (that one lies on the gap or
   // the paper beyond the grid): such a block is not trusted at all, even its rows that match.
-  for (const k of keys) {
-    const rows = blocks.get(k)!;
-    if (rows.length < 3) continue;
-    const inner = median(rows.slice(1, -1).map((i) => rowQuality[i]));
-    const edge = Math.min(rowQuality[rows[0]], rowQuality[rows[rows.length - 1]]);
-    if (edge < MIN_ROW_QUALITY && inner >= 0.8) suspect.add(k);
+  for (const rows of rowBlocks(layout)) {
+    const shifted =
+      rows.some((i) => placed.moved[i]) ||
+      (rows.length >= 3 &&
+        Math.min(rowQuality[rows[0]], rowQuality[rows[rows.length - 1]]) < MIN_ROW_QUALITY &&
+        median(rows.slice(1, -1).map((i) => rowQuality[i])) >= 0.8);
+    if (shifted) for (const i of rows) rowQuality[i] = 0;
   }
-  for (const k of suspect) for (const i of blocks.get(k)!) rowQuality[i] = 0;
-  return { centres, rowQuality, contrast };
+  return rowQuality;
 }
