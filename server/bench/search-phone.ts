@@ -67,6 +67,19 @@ export async function measureDeviceSearch(page: Page, context: BrowserContext, c
   const over100 = await page.evaluate(() => (window as unknown as { __long: number }).__long);
   const status = await page.locator('.search-page__status').innerText();
   const shown = await page.locator('.search-hit').count();
+  // BENCH_SHOTS=<dir>: the last results at 390/1280, light and dark (the first page and „Mai multe rezultate”).
+  const dir = process.env.BENCH_SHOTS;
+  if (dir) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${dir}/search-6000-${width}-${theme}.png`, fullPage: true });
+      }
+    }
+  }
   await context.setOffline(false);
   return {
     index_build_ms: Math.round(build),
