@@ -2,8 +2,10 @@
 // 3 manuals × 16 chapters, ≈ 1.2 KB a grid, 40 KB of text a chapter) downloaded to "available
 // offline" by the premium demo account in headless Chromium with 4× CPU throttling, on loopback.
 // Prints the time to "Disponibil offline", the longest main-thread task (PerformanceObserver
-// longtask) and the origin's storage usage before and after (navigator.storage.estimate).
-// Run: `npm run build && node server/bench/download-phone.ts` (PORT, DATA_DIR optional).
+// longtask) and the origin's storage usage before and after (navigator.storage.estimate); then
+// (search-phone.ts) the device's search index built over it offline, 100 queries and the time from
+// submit to results, at 4× as well. BENCH_FRAMES=1 also prints the long animation frames' scripts.
+// Run: `npm run build && npx node server/bench/download-phone.ts` (PORT, DATA_DIR optional).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -12,6 +14,7 @@ import { migrate } from '../db/migrate.ts';
 import { seed } from '../db/seed/seed.ts';
 import { seedSearchBank } from './search-bank.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web-server.ts';
+import { measureDeviceSearch } from './search-phone.ts';
 
 const PORT = Number(process.env.PORT ?? 8809);
 const DATA_DIR = process.env.DATA_DIR ?? `/tmp/grilio-download-phone-${PORT}`;
@@ -40,15 +43,32 @@ try {
   const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await context.addInitScript(() => {
     localStorage.setItem('cookiePreferences', '{"essential":true,"statistics":false}');
-    const w = window as unknown as { __longest: number; __long: number };
+    const w = window as unknown as { __longest: number; __long: number; __frames: unknown[] };
     w.__longest = 0;
     w.__long = 0;
+    w.__frames = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         w.__longest = Math.max(w.__longest, e.duration);
         if (e.duration > 100) w.__long += 1;
       }
     }).observe({ type: 'longtask', buffered: true });
+    // What ran in the long frames (Long Animation Frames API): which script, called how, for how long.
+    type Script = { invoker: string; sourceURL: string; sourceFunctionName: string; duration: number };
+    new PerformanceObserver((list) => {
+      type Frame = { startTime: number; duration: number; blockingDuration: number; renderStart: number; styleAndLayoutStart: number; scripts: Script[] };
+      for (const e of list.getEntries() as unknown as Frame[]) {
+        if (e.blockingDuration < 50) continue;
+        w.__frames.push({
+          duration: Math.round(e.duration),
+          blocking: Math.round(e.blockingDuration),
+          // Of the frame: until rendering began (scripts, tasks), rendering's own callbacks, then style and layout.
+          before_render: Math.round((e.renderStart || e.startTime + e.duration) - e.startTime),
+          style_layout: e.styleAndLayoutStart ? Math.round(e.startTime + e.duration - e.styleAndLayoutStart) : 0,
+          scripts: e.scripts.map((s) => `${s.invoker} ${s.sourceFunctionName}@${s.sourceURL.split('/').pop()} ${Math.round(s.duration)}ms`),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
   const page = await context.newPage();
   await page.goto('/conectare');
@@ -65,9 +85,10 @@ try {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const before = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
   await page.evaluate(() => {
-    const w = window as unknown as { __longest: number; __long: number };
+    const w = window as unknown as { __longest: number; __long: number; __frames: unknown[] };
     w.__longest = 0;
     w.__long = 0;
+    w.__frames = [];
   });
   // Time spent waiting for the network and server (request sent → last byte), summed over parts.
   let network = 0;
@@ -100,6 +121,13 @@ try {
   console.log(
     JSON.stringify({ manual: MANUAL, grids, ms, network_ms: Math.round(network), longest_task_ms: Math.round(longest), tasks_over_100ms: over100, storage_added_bytes: after - before, status }),
   );
+  const frames = () => page.evaluate(() => (window as unknown as { __frames: unknown[] }).__frames);
+  if (process.env.BENCH_FRAMES) console.log(JSON.stringify(await frames(), null, 1));
+  // Then the offline search over the downloaded manual (search-phone.ts), unless BENCH_SEARCH=0.
+  if (process.env.BENCH_SEARCH !== '0') {
+    console.log(JSON.stringify({ search: await measureDeviceSearch(page, context, cdp) }));
+    if (process.env.BENCH_FRAMES) console.log(JSON.stringify(await frames(), null, 1));
+  }
   await browser.close();
 } finally {
   server.kill('SIGTERM');

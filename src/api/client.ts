@@ -154,6 +154,17 @@ export async function request<T>(method: 'get' | 'post' | 'put' | 'patch' | 'del
   }
 }
 
+/** A JSON answer as its bytes, unparsed: a downloaded part is parsed where it is stored (a worker, issue 30 §2). */
+export async function requestBytes(path: string, options: Options = {}): Promise<ArrayBuffer> {
+  try {
+    const { http } = await kyClient();
+    const res = await http(path.replace(/^\//, ''), { method: 'get', ...options });
+    return await res.arrayBuffer();
+  } catch (err) {
+    throw await toApiError(err);
+  }
+}
+
 /** A file the API answers (an invoice PDF): same token, timeout and errors as every request. */
 export async function requestBlob(path: string): Promise<Blob> {
   try {

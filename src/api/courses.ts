@@ -1,7 +1,7 @@
 // Courses API (server/modules/courses): manuals, chapters with typed blocks, read marks and the
 // whole-manual download for the offline mirror. Payload types: src/shared/course-payloads.ts.
 import type { Options } from 'ky';
-import { api, request } from './client.ts';
+import { api, request, requestBytes } from './client.ts';
 import type {
   ChapterMarkedRead,
   ChapterResponse,
@@ -10,7 +10,7 @@ import type {
   CoursesResponse,
   DownloadPayload,
 } from '../shared/course-payloads.ts';
-import type { DownloadChanges, DownloadManifest, DownloadPart, DownloadPartPayload } from '../shared/download-payloads.ts';
+import type { DownloadChanges, DownloadManifest, DownloadPart } from '../shared/download-payloads.ts';
 
 export type { DownloadChanges, DownloadManifest, DownloadPart, DownloadPartPayload } from '../shared/download-payloads.ts';
 export type {
@@ -59,13 +59,13 @@ export function downloadManifest(manual: string): Promise<DownloadManifest> {
   return api.get(`courses/${seg(manual)}/download/manifest`);
 }
 
-/** One part of a manual, with the bytes received so far while it arrives. */
-export function downloadPart(manual: string, part: DownloadPart, onBytes?: (bytes: number) => void): Promise<DownloadPartPayload> {
+/** One part of a manual as its JSON bytes (DownloadPartPayload, parsed where it is stored), with the bytes received so far while it arrives. */
+export function downloadPart(manual: string, part: DownloadPart, onBytes?: (bytes: number) => void): Promise<ArrayBuffer> {
   const options: Options = {
     searchParams: { from: String(part.from), to: String(part.to) },
     ...(onBytes ? { onDownloadProgress: (p: { transferredBytes: number }) => onBytes(p.transferredBytes) } : {}),
   };
-  return request<DownloadPartPayload>('get', `courses/${seg(manual)}/download/parts/${part.chapter_id}`, options);
+  return requestBytes(`courses/${seg(manual)}/download/parts/${part.chapter_id}`, options);
 }
 
 /** What changed in a manual since the device's cursor. */

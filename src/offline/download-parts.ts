@@ -4,7 +4,7 @@
 // at the first missing part. The manual row (downloaded_at) is written only when every part is
 // stored: until then nothing counts as downloaded. Later, /changes?since=<cursor> brings only
 // what changed (edits, additions, and the ids that left the manual), applied in one transaction.
-import { db, type LocalChapter, type LocalGrid, type LocalManual } from './db.ts';
+import { db, type LocalManual } from './db.ts';
 import { downloadKey, type DownloadState } from './download-state.ts';
 import { localWrite, StorageFullError } from './errors.ts';
 import { ApiError } from '../api/errors.ts';
@@ -15,52 +15,14 @@ import {
   type DownloadChanges,
   type DownloadManifest,
 } from '../api/courses.ts';
-import type { DownloadChapter, DownloadGrid } from '../shared/download-payloads.ts';
-import type { Difficulty, GridType, OptionLetter } from '../shared/constants.ts';
-import { figureSrc } from '../shared/content-figure.ts';
-import type { Block } from './db.ts';
+import { toLocalChapter, toLocalGrid } from './part-store.ts';
+import { storePartOffThread } from './part-store-client.ts';
 
-/** Image URLs of blocks (as a chapter shows them) and grid explanation photos. */
-export function imageUrls(blocksList: (Block[] | null)[], photos: (string | null)[]): string[] {
-  const urls = new Set<string>();
-  for (const blocks of blocksList) for (const b of blocks ?? []) if (b.type === 'img' && b.src) urls.add(figureSrc(b.src));
-  for (const p of photos) if (p) urls.add(p);
-  return [...urls];
-}
-
+export { imageUrls, toLocalChapter, toLocalGrid } from './part-store.ts';
 export { downloadKey, type DownloadState } from './download-state.ts';
 
 export async function downloadState(manualId: number): Promise<DownloadState | undefined> {
   return (await db.meta.get(downloadKey(manualId)))?.value as DownloadState | undefined;
-}
-
-export function toLocalChapter(c: DownloadChapter, manualId: number): LocalChapter {
-  return {
-    id: c.id,
-    manual_id: manualId,
-    slug: c.slug,
-    title: c.title,
-    summary: c.summary,
-    sort: c.sort,
-    premium: c.premium,
-    blocks: c.locked ? null : c.blocks,
-  };
-}
-
-export function toLocalGrid(g: DownloadGrid, manualId: number): LocalGrid {
-  return {
-    id: g.id,
-    chapter_id: g.chapter_id,
-    manual_id: manualId,
-    type: g.type as GridType,
-    statement: g.statement,
-    options: g.options as Record<OptionLetter, string>,
-    correct: (g.correct as OptionLetter[] | null) ?? null,
-    explanation: g.explanation,
-    explanation_photo: g.explanation_photo_url,
-    difficulty: g.difficulty as Difficulty,
-    premium: g.premium,
-  };
 }
 
 const encoder = new TextEncoder();
@@ -109,18 +71,11 @@ export async function downloadParts(
       const body = await downloadPart(slug, part, (b) =>
         onProgress({ bytes: stored + Math.min(b, part.bytes), total, partsDone: done.size, parts: parts.length }),
       );
+      // Parsed and written (rows and the record of parts done, one transaction) in a worker: on a
+      // phone that was the main thread's longest work of each part.
+      state = await storePartOffThread(id, body, part);
       done.add(part.key);
-      stored += part.bytes;
-      const found = imageUrls([body.chapter && !body.chapter.locked ? body.chapter.blocks : null], body.grids.map((g) => g.explanation_photo_url));
-      const next: DownloadState = { ...state, done: [...done], bytes: stored, images: [...new Set([...(state.images ?? []), ...found])] };
-      await localWrite(() =>
-        db.transaction('rw', db.chapters, db.grids, db.meta, async () => {
-          if (body.chapter) await db.chapters.put(toLocalChapter(body.chapter, id));
-          await db.grids.bulkPut(body.grids.map((g) => toLocalGrid(g, id)));
-          await db.meta.put({ key: downloadKey(id), value: next });
-        }),
-      );
-      state = next;
+      stored = state.bytes;
       onProgress({ bytes: stored, total, partsDone: done.size, parts: parts.length });
     }
     // Every part is stored: now, and only now, the manual counts as downloaded.

@@ -12,7 +12,8 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & 
   state?: unknown;
 };
 
-function isPlainLeftClick(e: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
+/** A click the app navigates itself (a plain left click on a link of this window); anything else is the browser's. */
+export function isPlainLeftClick(e: MouseEvent<HTMLElement>, target: string | undefined): boolean {
   return (
     e.button === 0 && (!target || target === '_self') && !(e.metaKey || e.altKey || e.ctrlKey || e.shiftKey)
   );

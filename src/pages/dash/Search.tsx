@@ -11,69 +11,11 @@ import { PageLoading } from '../../router/RoutePage.tsx';
 import { LoadError } from '../courses/LoadError.tsx';
 import { plural } from '../../shared/ro-count.ts';
 import { SearchBox } from '../../shell/SearchBox.tsx';
-import { Marked } from './search/Marked.tsx';
+import { GridHit, HitSection, PassageHit } from './search/Hits.tsx';
 import { KindFilter, KIND_PARAM, kindOf, kindParam } from './search/KindFilter.tsx';
 import { useSearchResults, type SearchResults } from './search/useSearchResults.ts';
 import { Icon } from '../../shell/icons.tsx';
 import '../../styles/search.css';
-
-function Place({ hit }: { hit: SearchGridHit | SearchPassageHit }) {
-  return (
-    <span className="search-hit__place">
-      {hit.manual.title} › {hit.chapter.title}
-    </span>
-  );
-}
-
-function GridHit({ hit }: { hit: SearchGridHit }) {
-  if (hit.locked)
-    return (
-      <li className="search-hit search-hit--locked">
-        <Link to="/cont/premium" className="search-hit__link">
-          <Icon name="lock" className="search-hit__lock" />Grilă Premium din „{hit.chapter.title}” — deblochează cu Premium
-        </Link>
-        <Place hit={hit} />
-      </li>
-    );
-  return (
-    <li className="search-hit">
-      <Link to={`/cautare/grila/${hit.id}?manual=${hit.manual_id}${hit.answered ? '&rezolvata=1' : ''}`} className="search-hit__link">
-        <Marked text={hit.statement!.text} ranges={hit.statement!.ranges} />
-      </Link>
-      {hit.match ? (
-        <p className="search-hit__match">
-          <span className="search-hit__field">{hit.match.field === 'option' ? `Varianta ${hit.match.letter}: ` : 'Explicație: '}</span>
-          <Marked text={hit.match.text} ranges={hit.match.ranges} />
-        </p>
-      ) : null}
-      <Place hit={hit} />
-      {hit.answered ? <span className="ctag">Rezolvată deja</span> : null}
-    </li>
-  );
-}
-
-function PassageHit({ hit }: { hit: SearchPassageHit }) {
-  if (hit.locked)
-    return (
-      <li className="search-hit search-hit--locked">
-        <Link to="/cont/premium" className="search-hit__link">
-          <Icon name="lock" className="search-hit__lock" />Capitol Premium: „{hit.chapter.title}” — deblochează cu Premium
-        </Link>
-        <Place hit={hit} />
-      </li>
-    );
-  return (
-    <li className="search-hit">
-      <Link to={`/ai/cursuri/${hit.manual.slug}/${hit.chapter.slug}#p-${hit.block}`} className="search-hit__link">
-        {hit.chapter.title}
-      </Link>
-      <p className="search-hit__match">
-        <Marked text={hit.passage!.text} ranges={hit.passage!.ranges} />
-      </p>
-      <Place hit={hit} />
-    </li>
-  );
-}
 
 /** What the page says of its answer: the counts of the kinds searched, or that nothing was found. */
 function statusText(r: SearchResults, kind: SearchKind): string {
@@ -106,6 +48,11 @@ function DeviceNotice({ manuals }: { manuals: number }) {
   );
 }
 
+const gridKey = (g: SearchGridHit) => String(g.id);
+const passageKey = (p: SearchPassageHit) => `${p.chapter.id}-${p.block}`;
+const gridHit = (g: SearchGridHit) => <GridHit hit={g} />;
+const passageHit = (p: SearchPassageHit) => <PassageHit hit={p} />;
+
 export default function Search() {
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -122,6 +69,8 @@ export default function Search() {
   };
 
   const empty = result?.source === 'device' && result.manuals === 0;
+  // A new answer starts its sections again at the first page.
+  const answerKey = `${q}\n${kind}\n${result?.source ?? ''}`;
   return (
     <section className="page search-page" aria-labelledby="search-title">
       <header className="page-header">
@@ -139,24 +88,10 @@ export default function Search() {
         {result && !empty ? statusText(result, kind) : ''}
       </p>
       {result && result.grids.length ? (
-        <section aria-labelledby="search-grids">
-          <h2 id="search-grids">Grile</h2>
-          <ul className="search-hits">
-            {result.grids.map((g) => (
-              <GridHit key={g.id} hit={g} />
-            ))}
-          </ul>
-        </section>
+        <HitSection key={`g${answerKey}`} id="search-grids" title="Grile" hits={result.grids} keyOf={gridKey} render={gridHit} />
       ) : null}
       {result && result.passages.length ? (
-        <section aria-labelledby="search-chapters">
-          <h2 id="search-chapters">Din capitole</h2>
-          <ul className="search-hits">
-            {result.passages.map((p) => (
-              <PassageHit key={`${p.chapter.id}-${p.block}`} hit={p} />
-            ))}
-          </ul>
-        </section>
+        <HitSection key={`p${answerKey}`} id="search-chapters" title="Din capitole" hits={result.passages} keyOf={passageKey} render={passageHit} />
       ) : null}
     </section>
   );

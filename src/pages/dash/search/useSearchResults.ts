@@ -1,7 +1,7 @@
 // Where /cautare's answer comes from (issue 30 §3): the server while the device is online, else
 // (offline, or the server unreachable) the index of the manuals downloaded on this device, in the
 // same shape, with `source` saying which so the page can say it truthfully.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { searchContent, type SearchResponse } from '../../../api/search.ts';
 import { ApiError } from '../../../api/errors.ts';
 import { useOnline } from '../../../offline/network.ts';
@@ -25,7 +25,10 @@ export function useSearchResults(q: string, kind: SearchKind): { result: SearchR
   useEffect(() => {
     let live = true;
     if (!q) return;
-    const done = (result: SearchResults | null, error: ApiError | null) => live && setState({ key, result, error });
+    // A transition: React renders the results in slices, so a phone's input is never held for the whole list.
+    const done = (result: SearchResults | null, error: ApiError | null) => {
+      if (live) startTransition(() => setState({ key, result, error }));
+    };
     const device = () => fromDevice(q, kind).then((r) => done(r, null), (e: unknown) => done(null, asApiError(e)));
     if (!online) void device();
     else

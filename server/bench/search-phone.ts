@@ -1,0 +1,93 @@
+// Offline search on the phone profile (issue 30 §3), after download-phone.ts has put the 6,000-grid
+// manual on the device: the page taken over by the service worker, /cautare opened, the browser
+// offline (the device's index is built in its worker: `grilio:device-index`), then 100 queries
+// typed into the results page's box and submitted one after the other, each timed from the form's
+// submit to the status line naming its results, and the worker's round trip (`grilio:device-search`).
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import { SEARCH_QUERIES } from './search.ts';
+import { startProfile, stopProfile } from './cpu-profile.ts';
+
+const q = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]!;
+};
+const r1 = (x: number) => Math.round(x * 10) / 10;
+
+/** ms from the form's submit to the status line naming this query's results. */
+function timedQuery(page: Page, query: string): Promise<number> {
+  return page.evaluate(
+    (text) =>
+      new Promise<number>((resolve) => {
+        const status = document.querySelector('.search-page__status')!;
+        const input = document.querySelector<HTMLInputElement>('.search-page__box input[type=search]')!;
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setter.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        const shown = () => (status.textContent ?? '').includes(`„${text}”`);
+        const t0 = performance.now();
+        const obs = new MutationObserver(() => {
+          if (!shown()) return;
+          obs.disconnect();
+          resolve(performance.now() - t0);
+        });
+        obs.observe(status, { childList: true, characterData: true, subtree: true });
+        input.form!.requestSubmit();
+      }),
+    query,
+  );
+}
+
+export async function measureDeviceSearch(page: Page, context: BrowserContext, cdp: CDPSession, n = 100) {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  await page.goto('/cautare');
+  await page.locator('.search-page__box input[type=search]').waitFor();
+  await page.waitForTimeout(1000);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await context.setOffline(true);
+  await page.waitForFunction(() => performance.getEntriesByName('grilio:device-index').length > 0, undefined, { timeout: 120_000 });
+  const build = await page.evaluate(() => performance.getEntriesByName('grilio:device-index')[0]!.duration);
+  await page.evaluate(() => {
+    performance.clearMeasures('grilio:device-search');
+    const w = window as unknown as { __longest: number; __long: number; __frames: unknown[] };
+    w.__longest = 0;
+    w.__long = 0;
+    w.__frames = [];
+  });
+  const submit: number[] = [];
+  if (process.env.BENCH_PROFILE) await startProfile(cdp);
+  for (let i = 0; i < n; i++) submit.push(await timedQuery(page, SEARCH_QUERIES[i % SEARCH_QUERIES.length]!));
+  if (process.env.BENCH_PROFILE) console.log(JSON.stringify({ main_thread_self_ms: await stopProfile(cdp) }, null, 1));
+  const query = await page.evaluate(() => performance.getEntriesByName('grilio:device-search').map((e) => e.duration));
+  const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+  const over100 = await page.evaluate(() => (window as unknown as { __long: number }).__long);
+  const status = await page.locator('.search-page__status').innerText();
+  const shown = await page.locator('.search-hit').count();
+  // BENCH_SHOTS=<dir>: the last results at 390/1280, light and dark (the first page and „Mai multe rezultate”).
+  const dir = process.env.BENCH_SHOTS;
+  if (dir) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${dir}/search-6000-${width}-${theme}.png`, fullPage: true });
+      }
+    }
+  }
+  await context.setOffline(false);
+  return {
+    index_build_ms: Math.round(build),
+    queries: n,
+    query_ms: { p50: r1(q(query, 0.5)), p95: r1(q(query, 0.95)), max: r1(Math.max(...query)) },
+    submit_to_results_ms: { p50: r1(q(submit, 0.5)), p95: r1(q(submit, 0.95)), max: r1(Math.max(...submit)) },
+    longest_task_ms: Math.round(longest),
+    tasks_over_100ms: over100,
+    last: { status, hits_shown: shown },
+  };
+}

@@ -1,0 +1,6 @@
+// Messages between the download (part-store-client.ts) and the part-store worker.
+import type { DownloadPart } from '../shared/download-payloads.ts';
+import type { DownloadState } from './download-state.ts';
+
+export type PartStoreRequest = { id: number; manualId: number; body: ArrayBuffer; part: Pick<DownloadPart, 'key' | 'bytes'> };
+export type PartStoreReply = { id: number; ok: true; state: DownloadState } | { id: number; ok: false; quota: boolean; error: string };
