@@ -4,37 +4,14 @@
 // SEARCH_SHOTS=<dir> takes the screenshots at 390/1280, light and dark. SEARCH_MEASURE=<n> also
 // times n offline queries (submit to results shown) with the CPU slowed 4× (Chromium CDP, the
 // phone profile) and prints the p50/p95 (docs/MEASUREMENTS.md).
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { dismissOverlays, login, reloadUnderServiceWorker, shoot } from './helpers.ts';
+import { timedQuery } from '../server/bench/search-timing.ts';
 
 const SHOTS = process.env.SEARCH_SHOTS;
 const MEASURE = Number(process.env.SEARCH_MEASURE) || 0;
 const QUERIES = ['nefr', 'rinichi', 'ansa henle', 'glomerul', 'inima', 'neuron', 'sange', 'urina', 'ventricul', 'sinapsa'];
 
-/** ms from the form's submit to the status line naming this query's results. */
-function timedQuery(page: Page, q: string): Promise<number> {
-  return page.evaluate(
-    (query) =>
-      new Promise<number>((resolve) => {
-        const status = document.querySelector('.search-page__status')!;
-        const input = document.querySelector<HTMLInputElement>('.search-page__box input[type=search]')!;
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-        setter.call(input, query);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        const shown = () => (status.textContent ?? '').includes(`„${query}”`);
-        const t0 = performance.now();
-        const obs = new MutationObserver(() => {
-          if (!shown()) return;
-          obs.disconnect();
-          resolve(performance.now() - t0);
-        });
-        obs.observe(status, { childList: true, characterData: true, subtree: true });
-        input.form!.requestSubmit();
-      }),
-    q,
-  );
-}
 
 test('offline, the search answers from the downloaded manual: kind filter, a paragraph, a grid solved on the device', async ({ page, context }) => {
   test.setTimeout(180_000);

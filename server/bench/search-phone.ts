@@ -6,6 +6,7 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { SEARCH_QUERIES } from './search.ts';
 import { startProfile, stopProfile } from './cpu-profile.ts';
+import { timedQuery } from './search-timing.ts';
 
 const q = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -13,29 +14,6 @@ const q = (xs: number[], p: number) => {
 };
 const r1 = (x: number) => Math.round(x * 10) / 10;
 
-/** ms from the form's submit to the status line naming this query's results. */
-function timedQuery(page: Page, query: string): Promise<number> {
-  return page.evaluate(
-    (text) =>
-      new Promise<number>((resolve) => {
-        const status = document.querySelector('.search-page__status')!;
-        const input = document.querySelector<HTMLInputElement>('.search-page__box input[type=search]')!;
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-        setter.call(input, text);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        const shown = () => (status.textContent ?? '').includes(`„${text}”`);
-        const t0 = performance.now();
-        const obs = new MutationObserver(() => {
-          if (!shown()) return;
-          obs.disconnect();
-          resolve(performance.now() - t0);
-        });
-        obs.observe(status, { childList: true, characterData: true, subtree: true });
-        input.form!.requestSubmit();
-      }),
-    query,
-  );
-}
 
 export async function measureDeviceSearch(page: Page, context: BrowserContext, cdp: CDPSession, n = 100) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

@@ -28,12 +28,19 @@ function TurnBackOn() {
         Îl poți porni din nou oricând: conectează-te, deschide setările planului (pe pagina Teste, butonul „Setările planului” din
         cardul „Azi”) și alege o oră la „Amintește-mi la”.
       </p>
-      <div className="form-actions">
-        <Link className="form-btn form-btn--secondary" to={SETTINGS}>
-          Deschide setările planului
-        </Link>
-      </div>
+      <SettingsLink />
     </>
+  );
+}
+
+/** The way back to the reminder's choice (after a sign-in). */
+function SettingsLink() {
+  return (
+    <div className="form-actions">
+      <Link className="form-btn form-btn--secondary" to={SETTINGS}>
+        Deschide setările planului
+      </Link>
+    </div>
   );
 }
 
@@ -97,11 +104,7 @@ export default function ReminderOff() {
               Mementoul a rămas cum era. Îl poți opri și din setările planului, după ce te conectezi: alege „Fără memento” la
               „Amintește-mi la”.
             </p>
-            <div className="form-actions">
-              <Link className="form-btn form-btn--secondary" to={SETTINGS}>
-                Deschide setările planului
-              </Link>
-            </div>
+            <SettingsLink />
           </>
         ) : null}
       </div>
