@@ -20,7 +20,7 @@ const COUNT = Number(process.env.BENCH_OFFLINE_COUNT ?? 200);
 const ANSWERS = Number(process.env.BENCH_OFFLINE_ANSWERS ?? 40);
 const TIMEOUT = 60_000;
 
-type Shift = { startTime: number; value: number; hadRecentInput: boolean };
+type Shift = { startTime: number; value: number; hadRecentInput: boolean; nodes?: string[] };
 type Build = { at: number; routed: number; inDom: number; painted: number };
 declare global {
   interface Window {
@@ -36,7 +36,11 @@ function installShifts(): void {
   const shifts: Shift[] = [];
   window.__shifts = shifts;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as unknown as Shift[]) shifts.push({ startTime: e.startTime, value: e.value, hadRecentInput: e.hadRecentInput });
+    type Entry = Shift & { sources?: { node?: Node | null }[] };
+    // Which elements moved (tag.class), to find a shift's cause (BENCH_SHIFTS=1 prints them).
+    const name = (n?: Node | null) => (n instanceof Element ? `${n.tagName.toLowerCase()}.${[...n.classList].join('.')}` : String(n?.nodeName));
+    for (const e of list.getEntries() as unknown as Entry[])
+      shifts.push({ startTime: e.startTime, value: e.value, hadRecentInput: e.hadRecentInput, nodes: (e.sources ?? []).map((x) => name(x.node)) });
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
@@ -192,6 +196,7 @@ export async function measureOfflineTest(page: Page, context: BrowserContext, cd
       }),
     manualId,
   );
+  if (process.env.BENCH_SHIFTS) console.log(JSON.stringify({ last_build_at: Math.round(builds.at(-1)!.at), shifts }, null, 1));
   loads.push(loadavg()[0]!);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await context.setOffline(false);
