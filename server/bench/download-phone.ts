@@ -4,7 +4,8 @@
 // Prints the time to "Disponibil offline", the longest main-thread task (PerformanceObserver
 // longtask) and the origin's storage usage before and after (navigator.storage.estimate); then
 // (search-phone.ts) the device's search index built over it offline, 100 queries and the time from
-// submit to results, at 4× as well. BENCH_FRAMES=1 also prints the long animation frames' scripts.
+// submit to results, at 4× as well; then (offline-test-phone.ts) 200-grid tests built offline from
+// it and the solve screen's INP and CLS. BENCH_FRAMES=1 also prints the long animation frames' scripts.
 // Run: `npm run build && npx node server/bench/download-phone.ts` (PORT, DATA_DIR optional).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { seed } from '../db/seed/seed.ts';
 import { seedSearchBank } from './search-bank.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web-server.ts';
 import { measureDeviceSearch } from './search-phone.ts';
+import { measureOfflineTest } from './offline-test-phone.ts';
 
 const PORT = Number(process.env.PORT ?? 8809);
 const DATA_DIR = process.env.DATA_DIR ?? `/tmp/grilio-download-phone-${PORT}`;
@@ -127,6 +129,12 @@ try {
   if (process.env.BENCH_SEARCH !== '0') {
     console.log(JSON.stringify({ search: await measureDeviceSearch(page, context, cdp) }));
     if (process.env.BENCH_FRAMES) console.log(JSON.stringify(await frames(), null, 1));
+  }
+  // Then offline tests of 200 grids built from it and the solve screen's INP (offline-test-phone.ts), unless BENCH_OFFLINE_TEST=0.
+  if (process.env.BENCH_OFFLINE_TEST !== '0') {
+    const { result, table } = await measureOfflineTest(page, context, cdp, MANUAL);
+    console.log(JSON.stringify({ offline_test: result }));
+    console.log(table.join('\n'));
   }
   await browser.close();
 } finally {

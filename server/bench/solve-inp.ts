@@ -37,7 +37,7 @@ declare global {
 }
 
 /** Runs in every page before its scripts: keeps the Event Timing entries with an interaction. */
-function installProbe(): void {
+export function installProbe(): void {
   const probe: Probe = { entries: [], marks: [] };
   window.__inp = probe;
   new PerformanceObserver((list) => {
@@ -114,7 +114,7 @@ async function tapPoint(target: Locator): Promise<{ x: number; y: number }> {
   });
 }
 
-async function tap(page: Page, target: Locator, kind: string): Promise<void> {
+export async function tap(page: Page, target: Locator, kind: string): Promise<void> {
   await tapPoint(target);
   await pause();
   // Again after the pause: a scroll (smooth, in some themes) has ended by now.
@@ -124,7 +124,7 @@ async function tap(page: Page, target: Locator, kind: string): Promise<void> {
 }
 
 /** Answers every grid of the open test: tap an option, then "Următoarea" (none after the last). */
-async function answerAll(browser: Browser, page: Page, answers: number, total: number, phase: string): Promise<ActionLatency[]> {
+export async function answerAll(browser: Browser, page: Page, answers: number, total: number, phase: string): Promise<ActionLatency[]> {
   // Tracing slows the page down: a traced run's figures are for finding the cost, not for the table.
   if (TRACE_DIR) await browser.startTracing(page, { path: join(TRACE_DIR, `solve-${phase}.json`) });
   const next = page.getByRole('navigation', { name: 'Navigare între grile' }).getByRole('button', { name: /Următoarea/ });
@@ -143,7 +143,7 @@ async function answerAll(browser: Browser, page: Page, answers: number, total: n
   return actionLatencies(probe.entries, probe.marks);
 }
 
-function report(phase: string, xs: ActionLatency[]): string[] {
+export function report(phase: string, xs: ActionLatency[]): string[] {
   return [
     summaryLine(phase, 'answer', summarize(xs.filter((x) => x.kind === 'answer'))),
     summaryLine(phase, 'next', summarize(xs.filter((x) => x.kind === 'next'))),

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type LocalGrid } from '../../src/offline/db.ts';
 import { saveAnswer } from '../../src/offline/answers.ts';
 import {
@@ -6,6 +6,7 @@ import {
   computeLocalResult,
   createOfflineTest,
   finishLocally,
+  localHistory,
   matchingGrids,
   NotEnoughGridsError,
   pickGrids,
@@ -110,6 +111,20 @@ describe('offline tests on the device', () => {
     const t = await createOfflineTest(filters({ count: 3 }));
     await saveAnswer(t.id, 1, { marked: ['A'], flagged: false, time_ms: 1 });
     await expect(createOfflineTest(filters({ count: 3, only_unseen: true }))).rejects.toMatchObject({ available: 2 });
+  });
+
+  it('reads only the answered grids for the history, never every grid on the device (issue 30 §2)', async () => {
+    const t = await createOfflineTest(filters({ count: 3 }));
+    await saveAnswer(t.id, 1, { marked: ['A'], flagged: false, time_ms: 1 });
+    await saveAnswer(t.id, 2, { marked: ['A'], flagged: false, time_ms: 1 });
+    const all = vi.spyOn(db.grids, 'toArray');
+    const some = vi.spyOn(db.grids, 'bulkGet');
+    const h = await localHistory();
+    expect(all).not.toHaveBeenCalled();
+    expect(some.mock.calls.map(([ids]) => [...ids].sort())).toEqual([[1, 2]]);
+    expect([...h.latest.entries()].sort()).toEqual([[1, 'right'], [2, 'partial']]);
+    all.mockRestore();
+    some.mockRestore();
   });
 
   it('finishes with a local result (shared scoring) and the first finish wins', async () => {
