@@ -190,3 +190,42 @@ describe('offline tests on the device', () => {
     expect((await db.tests.get(id))!.kind).toBe('simulation');
   });
 });
+
+describe('drawing a test from a large downloaded manual (issue 30 §2)', () => {
+  // 400 grids over 4 chapters of two manuals: every 7th not gradable on the device, every 3rd hard.
+  const many = Array.from({ length: 400 }, (_, i) =>
+    grid(i + 1, { manual_id: i % 5 === 4 ? 2 : 1, chapter_id: 10 + (i % 4), correct: i % 7 === 0 ? null : ['A'], difficulty: i % 3 ? 'easy' : 'hard' }),
+  );
+  beforeEach(async () => {
+    await db.manuals.put({ id: 1, slug: 'bio', title: 'Biologie', subject: 'biologie', description: '', downloaded_at: '2026-11-21T09:00:00Z', size_bytes: 1, grid_count: 320 });
+    await db.grids.bulkPut(many);
+  });
+
+  it('reads the rows it draws, not the whole manual, and draws only what the filters allow', async () => {
+    const getAll = vi.spyOn(db.grids, 'toArray');
+    const read = vi.spyOn(db.grids, 'bulkGet');
+    const f = filters({ count: 20, chapter_ids: [11, 12], difficulty: 'hard' });
+    const t = await createOfflineTest(f);
+    expect(getAll).not.toHaveBeenCalled();
+    const rowsRead = read.mock.calls.reduce((n, [keys]) => n + keys.length, 0);
+    expect(rowsRead).toBeLessThan(200);
+    const allowed = new Set(matchingGrids(many, f, none).map((g) => g.id));
+    expect(new Set(t.grid_ids).size).toBe(20);
+    for (const id of t.grid_ids) expect(allowed.has(id)).toBe(true);
+    getAll.mockRestore();
+    read.mockRestore();
+  });
+
+  it('says exactly how many are available when the filters allow fewer than asked', async () => {
+    const f = filters({ count: 500, difficulty: 'hard', chapter_ids: [10] });
+    await expect(createOfflineTest(f)).rejects.toMatchObject({ available: matchingGrids(many, f, none).length });
+  });
+
+  it('every allowed grid can be drawn (the draw is over all of them, not a prefix)', async () => {
+    const f = filters({ count: 5, chapter_ids: [13] });
+    const allowed = matchingGrids(many, f, none).map((g) => g.id);
+    const seen = new Set<number>();
+    for (let i = 0; i < 60; i++) for (const id of (await createOfflineTest(f, undefined, new Date(), random)).grid_ids) seen.add(id);
+    expect([...seen].sort((a, b) => a - b)).toEqual(allowed.sort((a, b) => a - b));
+  });
+});
