@@ -33,7 +33,8 @@ export async function stopProfile(cdp: CDPSession, top = 30): Promise<{ where: s
     const f = byId.get(id)!.callFrame;
     let where = f.url ? `${f.functionName || '(anon)'} ${f.url.split('/').pop()}` : f.functionName || '(native)';
     const map = f.url ? mapOf(f.url) : null;
-    if (map) {
+    // A frame with no position (lineNumber -1: a module's top level, a wasm frame) stays unmapped.
+    if (map && f.lineNumber >= 0) {
       const o = map.originalPositionFor({ line: f.lineNumber + 1, column: f.columnNumber });
       if (o.source) where = `${o.name ?? f.functionName ?? '(anon)'} ${o.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}:${o.line}`;
     }
