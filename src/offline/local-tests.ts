@@ -36,47 +36,6 @@ export class NotEnoughGridsError extends Error {
   }
 }
 
-type MatchFilters = Omit<TestFilters, 'count' | 'mode' | 'time_limit_min'>;
-
-/** The filters a grid's row decides: manual, gradable on the device, chapters, difficulty. */
-function rowMatches(g: LocalGrid, f: MatchFilters, chapters: ReadonlySet<number>): boolean {
-  if (g.manual_id !== f.manual_id) return false;
-  if (!g.correct || g.correct.length === 0) return false; // cannot be scored on the device
-  if (chapters.size && !chapters.has(g.chapter_id)) return false;
-  return !(f.difficulty && g.difficulty !== f.difficulty);
-}
-
-/** The filters the candidate's past decides from the grid's id alone: unseen, wrong before, favourites. */
-function historyMatches(id: number, f: MatchFilters, h: History): boolean {
-  const latest = h.latest.get(id);
-  if (f.only_unseen && latest !== undefined && latest !== 'blank') return false;
-  if (f.only_wrong && (latest === undefined || latest === 'blank' || latest === 'right')) return false;
-  return !(f.only_favorites && !h.favorites.has(id));
-}
-
-/** Grids matching the filters (pure): manual, chapters, difficulty, unseen / wrong before / favourites; only gradable grids. */
-export function matchingGrids(grids: readonly LocalGrid[], f: MatchFilters, h: History): LocalGrid[] {
-  const chapters = new Set(f.chapter_ids);
-  return grids.filter((g) => rowMatches(g, f, chapters) && historyMatches(g.id, f, h));
-}
-
-/** Fisher–Yates with an injectable random source (tests pass a seeded one). */
-export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
-
-/** Picks `count` grids or throws NotEnoughGridsError. */
-export function pickGrids(grids: readonly LocalGrid[], f: TestFilters, h: History, random: () => number = Math.random): LocalGrid[] {
-  const pool = matchingGrids(grids, f, h);
-  if (pool.length < f.count) throw new NotEnoughGridsError(pool.length);
-  return shuffle(pool, random).slice(0, f.count);
-}
-
 /** The candidate's history on this device: latest outcome per grid (answers of every local test) and favourites. */
 export async function localHistory(): Promise<History> {
   const [answers, favorites] = await Promise.all([db.answers.toArray(), db.favorites.toArray()]);
@@ -101,7 +60,7 @@ export async function offlineManuals() {
   return manuals.filter((m) => m.downloaded_at);
 }
 
-function newTest(id: string, f: Pick<TestFilters, 'manual_id' | 'mode' | 'time_limit_min'>, gridIds: number[], source: LocalTest['source'], now: Date): LocalTest {
+export function newTest(id: string, f: Pick<TestFilters, 'manual_id' | 'mode' | 'time_limit_min'>, gridIds: number[], source: LocalTest['source'], now: Date): LocalTest {
   const at = now.toISOString();
   const limit = f.time_limit_min ? f.time_limit_min * 60 : null;
   return {
@@ -121,53 +80,6 @@ function newTest(id: string, f: Pick<TestFilters, 'manual_id' | 'mode' | 'time_l
     result_source: null,
     owner_id: currentOwner(),
   };
-}
-
-/** Grids read from the device per batch while drawing (a few more than still needed: some fail the row's filters). */
-const DRAW_BATCH_MIN = 50;
-
-/**
- * The same draw as pickGrids over the manual's rows, without reading them all: a 6,000-grid manual
- * is ≈ 10 MB of rows, and reading it took ≈ 2 s at a phone's speed to draw 200 (issue 30 §2). The
- * index gives the candidate keys (the chapters', or the manual's); the filters that need only the
- * key (unseen, wrong before, favourites) apply to them; the shuffled keys are then read in batches
- * and each row checked as matchingGrids does (manual, gradable, difficulty) until `count` are in.
- * Shuffling the keys and taking the first that pass is a uniform draw from the matching grids,
- * like shuffling the matching rows. When the keys run out first, every candidate row has been
- * read, so the count in NotEnoughGridsError is exact.
- */
-async function drawGrids(f: TestFilters, h: History, random: () => number): Promise<LocalGrid[]> {
-  const keys = (
-    f.chapter_ids.length
-      ? await db.grids.where('chapter_id').anyOf(f.chapter_ids).primaryKeys()
-      : await db.grids.where('manual_id').equals(f.manual_id).primaryKeys()
-  ) as number[];
-  const chapters = new Set(f.chapter_ids);
-  const byKey = keys.filter((id) => historyMatches(id, f, h));
-  const order = shuffle(byKey, random);
-  const picked: LocalGrid[] = [];
-  for (let at = 0; at < order.length && picked.length < f.count; ) {
-    const take = Math.max(DRAW_BATCH_MIN, Math.ceil((f.count - picked.length) * 1.25));
-    const rows = await db.grids.bulkGet(order.slice(at, at + take));
-    at += take;
-    for (const g of rows) if (g && picked.length < f.count && rowMatches(g, f, chapters)) picked.push(g);
-  }
-  if (picked.length < f.count) throw new NotEnoughGridsError(picked.length);
-  return picked;
-}
-
-/** Offline test from the downloaded grids, queued for the server. */
-export async function createOfflineTest(f: TestFilters, id: string = crypto.randomUUID(), now = new Date(), random: () => number = Math.random): Promise<LocalTest> {
-  const manual = await db.manuals.get(f.manual_id);
-  const picked = manual?.downloaded_at ? await drawGrids(f, await localHistory(), random) : pickGrids([], f, await localHistory(), random);
-  const test = newTest(id, f, picked.map((g) => g.id), 'offline', now);
-  await localWrite(() =>
-    db.transaction('rw', db.tests, db.outbox, async () => {
-      await db.tests.put(test);
-      await enqueue(test.id, now);
-    }),
-  );
-  return test;
 }
 
 /** Stores a server test (GET /tests/:id) with its grids and answers; keeps what the device knows better. */

@@ -4,15 +4,13 @@ import { saveAnswer } from '../../src/offline/answers.ts';
 import {
   abandonLocally,
   computeLocalResult,
-  createOfflineTest,
   finishLocally,
   localHistory,
-  matchingGrids,
   NotEnoughGridsError,
-  pickGrids,
   storeServerTest,
   type TestFilters,
 } from '../../src/offline/local-tests.ts';
+import { createOfflineTest, matchingGrids, pickGrids } from '../../src/offline/offline-draw.ts';
 import type { TestDetail } from '../../src/api/practice.ts';
 
 const grid = (id: number, extra: Partial<LocalGrid> = {}): LocalGrid => ({
