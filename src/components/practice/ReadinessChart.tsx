@@ -4,6 +4,7 @@
 // like any other); a narrow viewBox keeps the 12 px labels readable at 390 px.
 import { useId, useState } from 'react';
 import { formatNumber } from '../../shared/number-format.ts';
+import { dayNumber } from '../../shared/plan/calendar.ts';
 import {
   READINESS_TEXTS as T,
   formatDay,
@@ -31,8 +32,6 @@ export function gradeDomain(h: ReadinessHistory): { lo: number; hi: number; tick
   return { lo, hi, ticks };
 }
 
-const DAY_MS = 86_400_000;
-const dayNumber = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS;
 /** Room a 12 px "dd.mm" label needs, in viewBox units. */
 const LABEL_GAP = 40;
 

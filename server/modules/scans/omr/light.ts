@@ -10,6 +10,7 @@ import { printContrast, type GrayImage, type SpotMeasure } from './measure.ts';
 import type { SheetLayout } from './sheet-layout.ts';
 import type { Placed } from './registration.ts';
 import { coreLines, type Thresholds } from './classify.ts';
+import { median } from './median.ts';
 
 /**
  * Half-sides of the box the print is measured in, in half-axes: the outline (even a point or two
@@ -27,12 +28,6 @@ const AS_USUAL = 0.9;
 const NOT_LIGHT = 0.3;
 /** How far an ellipse's own share must sit from both its darkest and its brightest neighbour's for a shadow's edge to run through it. */
 const EDGE_GAP = 0.1;
-
-const median = (xs: number[]) => {
-  const v = [...xs].sort((a, b) => a - b);
-  const h = v.length >> 1;
-  return v.length ? (v.length % 2 ? v[h] : (v[h - 1] + v[h]) / 2) : 0;
-};
 
 export interface Light {
   /** The light's share at the ellipse: its fill, its lowest fill and its map fill are divided by it. */

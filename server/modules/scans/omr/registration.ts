@@ -8,6 +8,7 @@
 // rows is refused (the candidate flattens it and photographs it again).
 import type { GrayImage } from './measure.ts';
 import type { SheetLayout } from './sheet-layout.ts';
+import { median } from './median.ts';
 
 export interface Placed {
   /** Where each ellipse is on the straightened image, in pixels, by question then option. */
@@ -98,12 +99,6 @@ export const MIN_ROW_QUALITY = 0.5;
 /** Points: how far a block may sit from its neighbours' shift and still be believed (half a row's pitch). */
 const MAX_STEP = 7;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  if (!s.length) return 0;
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 /**
  * Finds the printed ellipses on `rect` (the sheet straightened by the corner markers, `scale`
