@@ -1,16 +1,14 @@
 // Offline tests: download a manual, go offline, start a test from the grids on the device,
 // answer, close the page mid-test and reopen it offline (answers kept), finish with a local
 // result, then back online the outbox syncs it: the server has it exactly once.
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { dismissOverlays, login, reloadUnderServiceWorker, shoot } from './helpers.ts';
 
-test('a test made offline is kept on the device and synced exactly once', async ({ page, context }) => {
-  test.setTimeout(150_000);
-  await login(page);
+/** Downloads the first manual (the profile's manual may already be there from the auto-download). */
+async function downloadFirstManual(page: Page): Promise<void> {
   await page.goto('/ai/cursuri');
   await dismissOverlays(page);
-
-  // Download the first manual (the profile's manual may already be there from the auto-download).
   const done = page.locator('.download__status').first();
   const button = page.getByRole('button', { name: /^Descarcă pentru offline/ }).first();
   if (!(await done.isVisible().catch(() => false))) {
@@ -18,6 +16,12 @@ test('a test made offline is kept on the device and synced exactly once', async 
     await button.click();
   }
   await expect(done).toContainText('Disponibil offline', { timeout: 60_000 });
+}
+
+test('a test made offline is kept on the device and synced exactly once', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  await login(page);
+  await downloadFirstManual(page);
 
   // The service worker controls the page, so the shell loads without network.
   await reloadUnderServiceWorker(page);
@@ -74,6 +78,51 @@ test('a test made offline is kept on the device and synced exactly once', async 
   await again.goto('/teste/istoric');
   await expect(again.locator('.history-item--finished').first()).toBeVisible();
   await expect(again.getByText('nesincronizat')).toHaveCount(0);
+});
+
+test('on a connection that hangs, a downloaded manual\'s test is made on the device after one short try', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page);
+  await downloadFirstManual(page);
+  const manualId = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('grilio');
+        open.onsuccess = () => {
+          const all = open.result.transaction('manuals').objectStore('manuals').getAll();
+          all.onsuccess = () => resolve((all.result as { id: number; downloaded_at: string | null }[]).find((m) => m.downloaded_at)!.id);
+        };
+      }),
+  );
+  // The browser says it is online, but POST /tests never gets an answer (a bus between two masts).
+  let posts = 0;
+  await page.route(/\/api\/v1\/tests$/, (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    posts += 1; // left hanging: no answer, no error
+    return undefined;
+  });
+  await page.goto('/teste/start');
+  await page.locator(`#start-manual option[value="${manualId}"]`).waitFor({ state: 'attached' });
+  await page.locator('#start-manual').selectOption(String(manualId));
+  await page.getByLabel('Număr de grile').fill('3');
+  await page.getByRole('button', { name: 'Începe testul' }).click();
+  // Before this, three tries of 12 s each (37.5 s with the pauses) came before the fallback.
+  await expect(page).toHaveURL(/\/teste\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Grila 1 din 3' })).toBeVisible();
+  expect(posts).toBe(1);
+  const testId = page.url().split('/').pop()!;
+  const source = await page.evaluate(
+    (id) =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('grilio');
+        open.onsuccess = () => {
+          const t = open.result.transaction('tests').objectStore('tests').get(id);
+          t.onsuccess = () => resolve((t.result as { source: string }).source);
+        };
+      }),
+    testId,
+  );
+  expect(source).toBe('offline');
 });
 
 const SCREEN_WAITS = 'ecranul cerut nu este încă salvat pe acest dispozitiv: se deschide singur când revine conexiunea';

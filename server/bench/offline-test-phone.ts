@@ -87,6 +87,10 @@ function armBuildClock(page: Page, count: number): Promise<void> {
         if (!h || !h.textContent?.includes(wanted)) return;
         obs.disconnect();
         const inDom = performance.now();
+        // The app's own marks of the build (Start.tsx, offline-draw.ts), from the tap.
+        const marks = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('offline-test:') && m.startTime >= t0);
+        (window as unknown as { __marks: Record<string, number> }).__marks = Object.fromEntries(marks.map((m) => [m.name.slice(13), Math.round(m.startTime - t0)]));
+        performance.clearMarks();
         // rAF runs before the frame's paint; a task queued from it runs after that paint.
         requestAnimationFrame(() => {
           const ch = new MessageChannel();
@@ -117,7 +121,8 @@ async function buildOnce(page: Page, manualId: number, count: number, cdp: CDPSe
   if (cdp) console.log(JSON.stringify({ build_main_thread_self_ms: await stopProfile(cdp) }, null, 1));
   // Long tasks of the build (the observer of download-phone.ts's init script), read after a moment.
   await page.waitForTimeout(300);
-  const { longest, over100 } = await page.evaluate(() => ({ longest: window.__longest, over100: window.__long }));
+  const { longest, over100, marks } = await page.evaluate(() => ({ longest: window.__longest, over100: window.__long, marks: (window as unknown as { __marks: Record<string, number> }).__marks }));
+  if (process.env.BENCH_MARKS) console.log(JSON.stringify({ build_marks_ms: marks, on_line: await page.evaluate(() => navigator.onLine) }));
   return { ...build, longest, over100 };
 }
 

@@ -27,13 +27,25 @@ export async function withRetry<T>(call: () => Promise<T>, attempts = CREATE_ATT
   }
 }
 
+export type CreateOptions = {
+  /**
+   * Tries of POST /tests. A builder whose grids are on the device asks for one: when it fails, the
+   * device makes the test at once instead of waiting 1.5 s of retries (12 s a try on a connection
+   * that hangs) for a server it does not need; the id it tried is remembered like any other.
+   */
+  attempts?: number;
+  /** POST /tests's own timeout (ms), shorter than the client's 12 s for the same reason. */
+  timeout?: number;
+  wait?: (ms: number) => Promise<unknown>;
+};
+
 /**
  * POST /tests (same id on every retry), then the test's detail — null when the test exists on the
  * server but its detail could not be read yet (the solve screen fetches it). Throws ApiError otherwise.
  */
-export async function createOnline(body: CreateTestBody & { id: string }, wait?: (ms: number) => Promise<unknown>): Promise<TestDetail | null> {
+export async function createOnline(body: CreateTestBody & { id: string }, { attempts = CREATE_ATTEMPTS, timeout, wait }: CreateOptions = {}): Promise<TestDetail | null> {
   try {
-    await withRetry(() => createTest(body), CREATE_ATTEMPTS, wait);
+    await withRetry(() => createTest(body, timeout), attempts, wait);
   } catch (err) {
     if (unreachable(err)) await rememberOrphan(body.id);
     throw err;

@@ -45,10 +45,14 @@ export async function preloadPage(page: string, url?: string): Promise<void> {
 }
 
 /** Fetches a page's code ahead, quietly (the screen a flow leads to, so it opens offline even before
- *  the service worker has it); a failure is left to the real load to wait out. */
+ *  the service worker has it); a failure is left to the real load to wait out. Once loaded, the page
+ *  opens without a lazy wrapper's extra round (the test builder's "Începe testul", issue 30 §2). */
 export function warmPage(page: string): void {
   void loadRegistry()
-    .then(({ modules }) => modules[pageKey(page)]?.())
+    .then(async ({ modules }) => {
+      const mod = await modules[pageKey(page)]?.();
+      if (mod?.default && !cache.has(page)) cache.set(page, mod.default);
+    })
     .catch(() => undefined);
 }
 

@@ -5,6 +5,8 @@ export const API_PREFIX = '/api/v1';
 export const MOBILE_BREAKPOINT = 768;
 export const HOME_HASH_SCROLL_OFFSET = 400;
 export const REQUEST_TIMEOUT_MS = 12_000;
+/** How long the test builder waits for POST /tests when the manual is on the device and the device can make the test itself (a connection that hangs, on a bus). */
+export const CREATE_WITH_FALLBACK_TIMEOUT_MS = 4_000;
 
 export const TOAST_DEFAULT_MS = 2680;
 export const TOAST_MAINTENANCE_MS = 4000;

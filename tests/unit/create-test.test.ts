@@ -29,7 +29,7 @@ describe('idempotent test creation (issue 11 §1)', () => {
   it('retries POST /tests after a timeout with the same client id and uses the one test', async () => {
     createTest.mockRejectedValueOnce(timeout()).mockResolvedValueOnce({ success: 'TEST_CREATED', test: { id: body.id } });
     fetchTest.mockResolvedValue(detail);
-    const got = await createOnline(body, noWait);
+    const got = await createOnline(body, { wait: noWait });
     expect(got).toBe(detail);
     expect(createTest).toHaveBeenCalledTimes(2);
     expect(createTest.mock.calls.map((c) => (c[0] as { id: string }).id)).toEqual([body.id, body.id]);
@@ -38,7 +38,7 @@ describe('idempotent test creation (issue 11 §1)', () => {
 
   it('when the server stays unreachable, remembers the id and later removes an empty test the server did create', async () => {
     createTest.mockRejectedValue(timeout());
-    await expect(createOnline(body, noWait)).rejects.toMatchObject({ code: 'FORM_REQUEST_FAILED' });
+    await expect(createOnline(body, { wait: noWait })).rejects.toMatchObject({ code: 'FORM_REQUEST_FAILED' });
     expect(createTest).toHaveBeenCalledTimes(3);
     fetchTest.mockResolvedValue(detail);
     deleteTest.mockResolvedValue({ success: 'TEST_DELETED' });
@@ -47,10 +47,20 @@ describe('idempotent test creation (issue 11 §1)', () => {
     expect(await discardOrphans()).toBe(0);
   });
 
+  it('one try when the device can make the test itself: no retries, the id still remembered', async () => {
+    createTest.mockRejectedValue(timeout());
+    const waited = vi.fn(noWait);
+    await expect(createOnline(body, { attempts: 1, timeout: 4000, wait: waited })).rejects.toMatchObject({ code: 'FORM_REQUEST_FAILED' });
+    expect(createTest).toHaveBeenCalledTimes(1);
+    expect(createTest).toHaveBeenCalledWith(body, 4000);
+    expect(waited).not.toHaveBeenCalled();
+    expect(await db.meta.get('orphan_creates')).toMatchObject({ value: [{ id: body.id }] });
+  });
+
   it('a test created but not readable yet is not made again on the device', async () => {
     createTest.mockResolvedValue({ success: 'TEST_CREATED', test: { id: body.id } });
     fetchTest.mockRejectedValue(timeout());
-    expect(await createOnline(body, noWait)).toBeNull();
+    expect(await createOnline(body, { wait: noWait })).toBeNull();
     expect(await db.meta.get('orphan_creates')).toBeUndefined();
   });
 });

@@ -4,6 +4,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../router/Link.tsx';
+import { warmPage } from '../../router/pages.tsx';
+import { whenIdle } from '../../shell/when-idle.ts';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';
@@ -19,7 +21,7 @@ import { app } from '../../state/app.ts';
 import { showToast } from '../../state/toast.ts';
 import { ErrorList, FormErrors, SubmitButton } from '../../shell/form/index.ts';
 import { splitErrors } from '../../shell/form/useForm.ts';
-import type { Difficulty } from '../../shared/constants.ts';
+import { CREATE_WITH_FALLBACK_TIMEOUT_MS, type Difficulty } from '../../shared/constants.ts';
 import { ChaptersField, DifficultyField, ManualField, MeasuredField } from '../../components/test-setup/SetupFields.tsx';
 import type { MeasuredBand } from '../../shared/item-stats.ts';
 import '../../styles/tests.css';
@@ -55,6 +57,9 @@ export default function Start() {
   const [errors, setErrors] = useState<Errors>({});
   const [available, setAvailable] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // "Începe testul" leads to the solve screen: its code is loaded while the candidate picks.
+  useEffect(() => whenIdle(() => warmPage('tests/Solve')), []);
 
   useEffect(() => {
     if (!online) return;
@@ -122,6 +127,7 @@ export default function Start() {
   async function startOffline(filters: TestFilters) {
     const test = await createOfflineTest(filters);
     showToast('TEST_CREATED');
+    performance.mark('offline-test:navigate');
     navigate(`/teste/${test.id}`);
   }
 
@@ -173,7 +179,9 @@ export default function Start() {
       }
       try {
         // Same id on every retry: a late answer from the server never makes a second test.
-        const detail = await createOnline(raw);
+        // With the manual on the device one short try is enough: a failed one falls back to the device at once.
+        const canFallBack = downloaded.some((m) => m.id === raw.manual_id);
+        const detail = await createOnline(raw, canFallBack ? { attempts: 1, timeout: CREATE_WITH_FALLBACK_TIMEOUT_MS } : {});
         if (detail) await storeServerTest(detail);
         showToast('TEST_CREATED');
         navigate(`/teste/${id}`);

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type LocalGrid } from '../../../offline/db.ts';
 import { storeServerTest } from '../../../offline/local-tests.ts';
+import { handedOver, releaseHandOver } from '../../../offline/handover.ts';
 import { startSync } from '../../../offline/sync.ts';
 import { currentOwner, foreignTo } from '../../../offline/owner.ts';
 import { fetchTest } from '../../../api/practice.ts';
@@ -14,14 +15,23 @@ import { solveErrorCode } from './error-code.ts';
 
 export function useSolveData(id: string) {
   const navigate = useNavigate();
+  // A test just made on this device comes with its grids (handover.ts): the first grid paints
+  // without waiting for the live queries, which then take over with the same rows.
+  const given = useMemo(() => handedOver(id), [id]);
+  useEffect(() => () => releaseHandOver(id), [id]);
   // Another account's test on this device is not this account's to see or answer.
-  const test = useLiveQuery(async () => {
-    const t = await db.tests.get(id);
-    return t && !foreignTo(t, currentOwner()) ? t : null;
-  }, [id]);
+  const test = useLiveQuery(
+    async () => {
+      const t = await db.tests.get(id);
+      return t && !foreignTo(t, currentOwner()) ? t : null;
+    },
+    [id],
+    given?.test,
+  );
   const gridKey = test ? test.grid_ids.join(',') : '';
-  const grids = useLiveQuery(async () => (test ? await db.grids.bulkGet(test.grid_ids) : []), [gridKey]);
-  const answers = useLiveQuery(() => db.answers.where('test_id').equals(id).toArray(), [id]);
+  const grids = useLiveQuery(async () => (test ? await db.grids.bulkGet(test.grid_ids) : []), [gridKey], given?.grids as (LocalGrid | undefined)[] | undefined);
+  // A test just made has no answers yet.
+  const answers = useLiveQuery(() => db.answers.where('test_id').equals(id).toArray(), [id], given ? [] : undefined);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [fetching, setFetching] = useState(false);
   const [resumedId, setResumedId] = useState<string | null>(null);
