@@ -48,6 +48,8 @@ export function pickGrids(grids: readonly LocalGrid[], f: TestFilters, h: Histor
   return shuffle(pool, random).slice(0, f.count);
 }
 
+const NO_HISTORY: History = { latest: new Map(), favorites: new Set() };
+
 /** Grids read from the device per batch while drawing (a few more than still needed: some fail the row's filters). */
 const DRAW_BATCH_MIN = 50;
 
@@ -58,8 +60,12 @@ const DRAW_BATCH_MIN = 50;
  * manual with every chapter ticked was ≈ 2 s of a 200-grid build at 4× CPU (issue 30 §2).
  */
 export async function candidateKeys(f: Pick<TestFilters, 'manual_id' | 'chapter_ids'>): Promise<number[]> {
-  if (!f.chapter_ids.length) return (await db.grids.where('manual_id').equals(f.manual_id).primaryKeys()) as number[];
-  const perChapter = await Promise.all([...new Set(f.chapter_ids)].map((c) => db.grids.where('chapter_id').equals(c).primaryKeys()));
+  const wanted = new Set(f.chapter_ids);
+  // Every chapter of the manual ticked is the manual: one request rather than one a chapter.
+  const manualChapters = wanted.size ? ((await db.chapters.where('manual_id').equals(f.manual_id).primaryKeys()) as number[]) : [];
+  const all = wanted.size === 0 || (manualChapters.length > 0 && manualChapters.every((c) => wanted.has(c)));
+  if (all) return (await db.grids.where('manual_id').equals(f.manual_id).primaryKeys()) as number[];
+  const perChapter = await Promise.all([...wanted].map((c) => db.grids.where('chapter_id').equals(c).primaryKeys()));
   return perChapter.flat() as number[];
 }
 
@@ -94,8 +100,10 @@ async function drawGrids(f: TestFilters, h: History, random: () => number): Prom
 export async function createOfflineTest(f: TestFilters, id: string = crypto.randomUUID(), now = new Date(), random: () => number = Math.random): Promise<LocalTest> {
   performance.mark('offline-test:start');
   // One read transaction for the whole draw, not one per request (a dozen: the manual, the history, a chapter's keys each, the rows).
-  const picked = await db.transaction('r', [db.manuals, db.answers, db.favorites, db.grids], async () => {
-    const [manual, history] = await Promise.all([db.manuals.get(f.manual_id), localHistory()]);
+  const picked = await db.transaction('r', [db.manuals, db.chapters, db.answers, db.favorites, db.grids], async () => {
+    // The history (every answer on the device) only for a filter that needs it.
+    const needsHistory = f.only_unseen || f.only_wrong || f.only_favorites;
+    const [manual, history] = await Promise.all([db.manuals.get(f.manual_id), needsHistory ? localHistory() : NO_HISTORY]);
     performance.mark('offline-test:history');
     return manual?.downloaded_at ? drawGrids(f, history, random) : pickGrids([], f, history, random);
   });

@@ -7,8 +7,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { Icon } from './icons.tsx';
 import { SEARCH_Q_MAX, SEARCH_Q_MIN } from '../shared/search-rules.ts';
 import { useOnline } from '../offline/network.ts';
+import { whenIdle } from './when-idle.ts';
 
 const warm = () => void import('../offline/search/client.ts').then((m) => m.warmDeviceSearch(), () => undefined);
+/** How long an offline page waits before building the search index it has not been asked for yet. */
+const WARM_AFTER_MS = 5_000;
 
 export const SEARCH_LABEL = 'Caută în grile și capitole';
 
@@ -23,11 +26,20 @@ export function SearchBox({ onClose, autoFocus = false, label = SEARCH_LABEL }: 
   useEffect(() => {
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);
-  // Offline the results come from the device's index (src/offline/search): build it now, in its
-  // worker, so the first query finds it ready. Loaded on demand: online nobody pays for it.
+  // Offline the results come from the device's index (src/offline/search): build it in its worker
+  // before the first query, and at once when the field takes focus. Loaded on demand: online nobody
+  // pays for it. Not at a page's start: the build reads every downloaded grid (10 MB for a
+  // national-size manual), and the page's own reads waited behind it (a 200-grid test made offline
+  // right after a page load took twice as long, issue 30 §2).
   const online = useOnline();
   useEffect(() => {
-    if (!online) warm();
+    if (online) return;
+    let cancelIdle = () => undefined as void;
+    const timer = window.setTimeout(() => (cancelIdle = whenIdle(warm)), WARM_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      cancelIdle();
+    };
   }, [online]);
 
   const submit = (e: FormEvent) => {

@@ -227,14 +227,43 @@ describe('drawing a test from a large downloaded manual (issue 30 §2)', () => {
     };
     const cursors = [watch('openCursor'), watch('openKeyCursor')];
     const keys = vi.spyOn(IDBIndex.prototype, 'getAllKeys');
+    keys.mockClear(); // a spy on the same method is reused across tests, with its calls
     const f = filters({ count: 30, chapter_ids: [10, 11, 12, 13, 11] });
     const t = await createOfflineTest(f);
     expect(onGrids).not.toHaveBeenCalled();
-    expect(keys).toHaveBeenCalledTimes(4);
+    // The manual's chapters (none stored here, so not the whole manual), then one request a chapter.
+    expect(keys).toHaveBeenCalledTimes(5);
     expect(new Set(t.grid_ids).size).toBe(30);
     const allowed = new Set(matchingGrids(many, f, none).map((g) => g.id));
     for (const id of t.grid_ids) expect(allowed.has(id)).toBe(true);
     for (const spy of [...cursors, keys]) spy.mockRestore();
+  });
+
+  it("every chapter of the manual ticked is read as the manual: one key request, the same grids allowed", async () => {
+    await db.chapters.bulkPut([10, 11, 12, 13].map((id) => ({ id, manual_id: 1, slug: `c${id}`, title: `C${id}`, summary: '', sort: id, premium: false, blocks: null })));
+    const keys = vi.spyOn(IDBIndex.prototype, 'getAllKeys');
+    keys.mockClear();
+    const f = filters({ count: 40, chapter_ids: [13, 12, 11, 10] });
+    const t = await createOfflineTest(f);
+    // The chapters' keys of the manual, then the manual's grids: two requests, not four.
+    expect(keys).toHaveBeenCalledTimes(2);
+    const allowed = new Set(matchingGrids(many, f, none).map((g) => g.id));
+    for (const id of t.grid_ids) expect(allowed.has(id)).toBe(true);
+    // A part of the manual's chapters still reads only those.
+    keys.mockClear();
+    const some = await createOfflineTest(filters({ count: 20, chapter_ids: [11, 12] }));
+    expect(keys).toHaveBeenCalledTimes(3);
+    for (const g of await db.grids.bulkGet(some.grid_ids)) expect([11, 12]).toContain(g!.chapter_id);
+    keys.mockRestore();
+  });
+
+  it("reads the device's answers only for a filter that needs them", async () => {
+    const answers = vi.spyOn(db.answers, 'toArray');
+    await createOfflineTest(filters({ count: 10, chapter_ids: [10] }));
+    expect(answers).not.toHaveBeenCalled();
+    await createOfflineTest(filters({ count: 10, chapter_ids: [10], only_unseen: true }));
+    expect(answers).toHaveBeenCalledTimes(1);
+    answers.mockRestore();
   });
 
   it('hands the stored test and its grids, in its order, to the solve screen that opens it', async () => {
