@@ -3,14 +3,12 @@
 // test instead of a second one. Only when the server stays unreachable does the app fall back
 // to a test made on the device; the id it tried is remembered and, once the server answers
 // again, removed there if the server did create it and nobody answered in it.
-import { db } from './db.ts';
-import { currentOwner } from './owner.ts';
+import { rememberOrphan } from './orphan-creates.ts';
 import { ApiError } from '../api/errors.ts';
-import { createTest, deleteTest, fetchTest, type TestDetail } from '../api/practice.ts';
+import { createTest, fetchTest, type TestDetail } from '../api/practice.ts';
 import type { CreateTestBody } from '../shared/test-schema.ts';
 
 export const CREATE_ATTEMPTS = 3;
-const ORPHANS = 'orphan_creates';
 
 const unreachable = (err: unknown) => err instanceof ApiError && err.code === 'FORM_REQUEST_FAILED';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -58,38 +56,4 @@ export async function createOnline(body: CreateTestBody & { id: string }, { atte
   }
 }
 
-type Orphan = { id: string; owner_id: number | null };
-
-async function rememberOrphan(id: string): Promise<void> {
-  const row = await db.meta.get(ORPHANS);
-  const list = Array.isArray(row?.value) ? (row.value as Orphan[]) : [];
-  await db.meta.put({ key: ORPHANS, value: [...list.filter((o) => o.id !== id), { id, owner_id: currentOwner() }] });
-}
-
-/** Removes on the server the tests a timed-out creation may have left there, if still empty. */
-export async function discardOrphans(): Promise<number> {
-  const row = await db.meta.get(ORPHANS);
-  const list = Array.isArray(row?.value) ? (row.value as Orphan[]) : [];
-  if (!list.length) return 0;
-  const owner = currentOwner();
-  const keep: Orphan[] = [];
-  let removed = 0;
-  for (const o of list) {
-    if (o.owner_id !== owner) {
-      keep.push(o);
-      continue;
-    }
-    try {
-      const detail = await fetchTest(o.id);
-      if (!detail.test.answered_count && detail.test.status === 'unfinished' && !(await db.tests.get(o.id))) {
-        await deleteTest(o.id);
-        removed++;
-      }
-    } catch (err) {
-      // 404: the creation never reached the server; anything else: try again later.
-      if (!(err instanceof ApiError && err.status === 404)) keep.push(o);
-    }
-  }
-  await db.meta.put({ key: ORPHANS, value: keep });
-  return removed;
-}
+export { discardOrphans } from './orphan-creates.ts';

@@ -11,7 +11,7 @@ import { onFlushRequest } from './flush-requests.ts';
 import { rememberProfile } from './local-tests.ts';
 import { currentOwner } from './owner.ts';
 import { syncStatus } from './sync-state.ts';
-import { discardOrphans } from './create-test.ts';
+import { discardOrphans } from './orphan-creates.ts';
 import { checkDeviceData, notePending } from './device-data.ts';
 import { OUTBOX_SYNC_TAG } from '../shared/pwa.ts';
 import { syncTests, type ServerSyncOutcome } from '../api/practice.ts';

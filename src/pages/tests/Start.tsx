@@ -6,6 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../router/Link.tsx';
 import { warmPage } from '../../router/pages.tsx';
 import { whenIdle } from '../../shell/when-idle.ts';
+import { useShowWhenReady } from './start/useShowWhenReady.ts';
+import { OfflineManuals } from './start/OfflineManuals.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';
@@ -45,6 +47,8 @@ export default function Start() {
   const [remote, setRemote] = useState<Manual[] | null>(null);
   const [manualId, setManualId] = useState<number | null>(wanted.manual ?? user?.manual_id ?? null);
   const [chapters, setChapters] = useState<Chapter[]>([]);
+  // The manual whose chapters are in `chapters` (null: none read yet).
+  const [chaptersOf, setChaptersOf] = useState<number | null>(null);
   const [chapterIds, setChapterIds] = useState<number[]>([]);
   const [count, setCount] = useState('10');
   const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
@@ -88,15 +92,20 @@ export default function Start() {
       return;
     }
     let live = true;
+    const show = (list: Chapter[]) => {
+      if (!live) return;
+      setChapters(list);
+      setChaptersOf(manual.id);
+    };
     const fromDevice = () =>
       db.chapters
         .where('manual_id')
         .equals(manual.id)
         .sortBy('sort')
-        .then((rows) => live && setChapters(rows.map((c) => ({ id: c.id, title: c.title }))));
+        .then((rows) => show(rows.map((c) => ({ id: c.id, title: c.title }))));
     if (online)
       getCourse(manual.slug)
-        .then((r) => live && setChapters(r.chapters.map((c) => ({ id: c.id, title: c.title }))))
+        .then((r) => show(r.chapters.map((c) => ({ id: c.id, title: c.title }))))
         .catch(() => void fromDevice());
     else void fromDevice();
     return () => {
@@ -210,6 +219,9 @@ export default function Start() {
   }
 
   const fe = (name: string) => errors[name] ?? [];
+  // What the form shows first: the manuals (the device's, and online the server's) and the chosen one's chapters.
+  const manualsRead = local !== undefined && (!online || remote !== null);
+  const shown = useShowWhenReady(manualsRead && (manuals.length === 0 || (manual !== undefined && chaptersOf === manual.id)));
 
   return (
     <section className="page page--narrow tests-start" aria-labelledby="start-title">
@@ -222,94 +234,77 @@ export default function Start() {
           Ești offline: testul se face din manualele descărcate pe acest dispozitiv și se sincronizează când revii online.
         </p>
       ) : null}
-      <OfflineManuals titles={downloaded.map((m) => m.title)} />
-      <form className="card form tests-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <ManualField id="start-manual" manuals={manuals} value={manualId} onChange={setManualId} empty={online ? 'Se încarcă…' : 'Niciun manual descărcat'} errors={fe('manual_id')} />
+      <div className="tests-start__body" hidden={!shown}>
+        <OfflineManuals titles={downloaded.map((m) => m.title)} />
+        <form className="card form tests-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <ManualField id="start-manual" manuals={manuals} value={manualId} onChange={setManualId} empty={online ? 'Se încarcă…' : 'Niciun manual descărcat'} errors={fe('manual_id')} />
 
-        <ChaptersField chapters={chapters} picked={chapterIds} onToggle={toggleChapter} errors={fe('chapter_ids')} />
+          <ChaptersField chapters={chapters} picked={chapterIds} onToggle={toggleChapter} errors={fe('chapter_ids')} />
 
-        <div className="form-row">
-          <div className={`form-field${fe('count').length ? ' form-field--invalid' : ''}`}>
-            <label className="form-field__label" htmlFor="start-count">
-              Număr de grile
-            </label>
-            <input id="start-count" className="form-field__input" type="number" inputMode="numeric" min={1} max={TEST_COUNT_MAX} value={count} onChange={(e) => setCount(e.target.value)} />
-            <ErrorList codes={fe('count')} />
+          <div className="form-row">
+            <div className={`form-field${fe('count').length ? ' form-field--invalid' : ''}`}>
+              <label className="form-field__label" htmlFor="start-count">
+                Număr de grile
+              </label>
+              <input id="start-count" className="form-field__input" type="number" inputMode="numeric" min={1} max={TEST_COUNT_MAX} value={count} onChange={(e) => setCount(e.target.value)} />
+              <ErrorList codes={fe('count')} />
+            </div>
+            <div className={`form-field${fe('time_limit_min').length ? ' form-field--invalid' : ''}`}>
+              <label className="form-field__label" htmlFor="start-time">
+                Limită de timp (minute)
+              </label>
+              <input id="start-time" className="form-field__input" type="number" inputMode="numeric" min={1} max={TEST_TIME_LIMIT_MIN_MAX} placeholder="fără limită" value={timeLimit} onChange={(e) => setTimeLimit(e.target.value)} />
+              <ErrorList codes={fe('time_limit_min')} />
+            </div>
           </div>
-          <div className={`form-field${fe('time_limit_min').length ? ' form-field--invalid' : ''}`}>
-            <label className="form-field__label" htmlFor="start-time">
-              Limită de timp (minute)
+
+          <DifficultyField value={difficulty} onChange={setDifficulty} />
+          <MeasuredField value={measured} onChange={setMeasured} errors={fe('measured')} />
+
+          <fieldset className="form-fieldset">
+            <legend className="form-field__label">Ce grile</legend>
+            <label className="check-line">
+              <input type="checkbox" checked={onlyUnseen} onChange={(e) => setOnlyUnseen(e.target.checked)} /> Doar grile nerezolvate
             </label>
-            <input id="start-time" className="form-field__input" type="number" inputMode="numeric" min={1} max={TEST_TIME_LIMIT_MIN_MAX} placeholder="fără limită" value={timeLimit} onChange={(e) => setTimeLimit(e.target.value)} />
-            <ErrorList codes={fe('time_limit_min')} />
+            <label className="check-line">
+              <input type="checkbox" checked={onlyWrong} onChange={(e) => setOnlyWrong(e.target.checked)} /> Doar grile greșite anterior
+            </label>
+            <label className="check-line">
+              <input type="checkbox" checked={onlyFavorites} onChange={(e) => setOnlyFavorites(e.target.checked)} /> Doar grile favorite
+            </label>
+          </fieldset>
+
+          <fieldset className="form-fieldset">
+            <legend className="form-field__label">Mod</legend>
+            <label className="check-line">
+              <input type="radio" name="mode" checked={mode === 'exam'} onChange={() => setMode('exam')} /> Examen — răspunsurile și explicațiile la final
+            </label>
+            <label className="check-line">
+              <input type="radio" name="mode" checked={mode === 'tutor'} onChange={() => setMode('tutor')} /> Tutor — explicația după fiecare grilă
+            </label>
+          </fieldset>
+
+          {matching !== null && available === null ? (
+            <p className="form-field__hint" role="status" data-testid="matching-grids">
+              Grile potrivite acum: {matching}.
+            </p>
+          ) : null}
+          <FormErrors codes={fe('general')} />
+          {available !== null ? (
+            <p className="form-field__hint" role="status">
+              {online ? `Grile disponibile pentru aceste filtre: ${available}.` : `Pe acest dispozitiv sunt ${available} grile potrivite.`}
+            </p>
+          ) : null}
+          <div className="form-actions">
+            <SubmitButton busy={busy} busyLabel="Se pregătește testul…">
+              Începe testul
+            </SubmitButton>
+            <Link to="/teste" className="btn btn--ghost">
+              Înapoi
+            </Link>
           </div>
-        </div>
-
-        <DifficultyField value={difficulty} onChange={setDifficulty} />
-        <MeasuredField value={measured} onChange={setMeasured} errors={fe('measured')} />
-
-        <fieldset className="form-fieldset">
-          <legend className="form-field__label">Ce grile</legend>
-          <label className="check-line">
-            <input type="checkbox" checked={onlyUnseen} onChange={(e) => setOnlyUnseen(e.target.checked)} /> Doar grile nerezolvate
-          </label>
-          <label className="check-line">
-            <input type="checkbox" checked={onlyWrong} onChange={(e) => setOnlyWrong(e.target.checked)} /> Doar grile greșite anterior
-          </label>
-          <label className="check-line">
-            <input type="checkbox" checked={onlyFavorites} onChange={(e) => setOnlyFavorites(e.target.checked)} /> Doar grile favorite
-          </label>
-        </fieldset>
-
-        <fieldset className="form-fieldset">
-          <legend className="form-field__label">Mod</legend>
-          <label className="check-line">
-            <input type="radio" name="mode" checked={mode === 'exam'} onChange={() => setMode('exam')} /> Examen — răspunsurile și explicațiile la final
-          </label>
-          <label className="check-line">
-            <input type="radio" name="mode" checked={mode === 'tutor'} onChange={() => setMode('tutor')} /> Tutor — explicația după fiecare grilă
-          </label>
-        </fieldset>
-
-        {matching !== null && available === null ? (
-          <p className="form-field__hint" role="status" data-testid="matching-grids">
-            Grile potrivite acum: {matching}.
-          </p>
-        ) : null}
-        <FormErrors codes={fe('general')} />
-        {available !== null ? (
-          <p className="form-field__hint" role="status">
-            {online ? `Grile disponibile pentru aceste filtre: ${available}.` : `Pe acest dispozitiv sunt ${available} grile potrivite.`}
-          </p>
-        ) : null}
-        <div className="form-actions">
-          <SubmitButton busy={busy} busyLabel="Se pregătește testul…">
-            Începe testul
-          </SubmitButton>
-          <Link to="/teste" className="btn btn--ghost">
-            Înapoi
-          </Link>
-        </div>
-      </form>
+        </form>
+      </div>
     </section>
-  );
-}
-
-function OfflineManuals({ titles }: { titles: string[] }) {
-  return (
-    <div className="card offline-manuals">
-      <h2 className="offline-manuals__title">Disponibile offline</h2>
-      {titles.length ? (
-        <ul>
-          {titles.map((t) => (
-            <li key={t}>{t}</li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">
-          Niciun manual descărcat. Descarcă un manual din <Link to="/ai/cursuri">Cursuri</Link> ca să poți face teste fără internet.
-        </p>
-      )}
-    </div>
   );
 }
