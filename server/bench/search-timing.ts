@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 export function timedQuery(page: Page, query: string): Promise<number> {
   return page.evaluate(
     (text) =>
-      new Promise<number>((resolve) => {
+      new Promise<number>((resolve, reject) => {
         const status = document.querySelector('.search-page__status')!;
         const input = document.querySelector<HTMLInputElement>('.search-page__box input[type=search]')!;
         const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
@@ -15,9 +15,16 @@ export function timedQuery(page: Page, query: string): Promise<number> {
         input.dispatchEvent(new Event('input', { bubbles: true }));
         const shown = () => (status.textContent ?? '').includes(`„${text}”`);
         const t0 = performance.now();
+        // A query whose results never show fails the run with what the page shows instead of hanging it.
+        const giveUp = setTimeout(() => {
+          obs.disconnect();
+          const main = document.querySelector('main')?.textContent?.slice(0, 400) ?? '';
+          reject(new Error(`no results for „${text}” after 30 s; the page shows: ${main}`));
+        }, 30_000);
         const obs = new MutationObserver(() => {
           if (!shown()) return;
           obs.disconnect();
+          clearTimeout(giveUp);
           resolve(performance.now() - t0);
         });
         obs.observe(status, { childList: true, characterData: true, subtree: true });

@@ -15,7 +15,15 @@ const WARM_AFTER_MS = 5_000;
 
 export const SEARCH_LABEL = 'Caută în grile și capitole';
 
-export function SearchBox({ onClose, autoFocus = false, label = SEARCH_LABEL }: { onClose?: () => void; autoFocus?: boolean; label?: string }) {
+type SearchBoxProps = {
+  onClose?: () => void;
+  autoFocus?: boolean;
+  label?: string;
+  /** Told the results page's address parameters just before it opens (the results page starts its query there). */
+  onSearch?: (params: URLSearchParams) => void;
+};
+
+export function SearchBox({ onClose, autoFocus = false, label = SEARCH_LABEL, onSearch }: SearchBoxProps) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const id = useId();
@@ -51,7 +59,9 @@ export function SearchBox({ onClose, autoFocus = false, label = SEARCH_LABEL }: 
     }
     // On the results page a new query keeps the kind chosen there (?tip=).
     const tip = pathname === '/cautare' ? new URLSearchParams(search).get('tip') : null;
-    navigate(`/cautare?q=${encodeURIComponent(q)}${tip ? `&tip=${encodeURIComponent(tip)}` : ''}`);
+    const query = `q=${encodeURIComponent(q)}${tip ? `&tip=${encodeURIComponent(tip)}` : ''}`;
+    onSearch?.(new URLSearchParams(query));
+    navigate(`/cautare?${query}`);
     onClose?.();
   };
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -14,6 +14,7 @@ import { SearchBox } from '../../shell/SearchBox.tsx';
 import { GridHit, HitSection, PassageHit } from './search/Hits.tsx';
 import { KindFilter, KIND_PARAM, kindOf, kindParam } from './search/KindFilter.tsx';
 import { useSearchResults, type SearchResults } from './search/useSearchResults.ts';
+import { startSearchEarly } from './search/run-search.ts';
 import { Icon } from '../../shell/icons.tsx';
 import '../../styles/search.css';
 
@@ -48,6 +49,7 @@ function DeviceNotice({ manuals }: { manuals: number }) {
   );
 }
 
+const searchEarly = (p: URLSearchParams) => startSearchEarly((p.get('q') ?? '').trim(), kindOf(p));
 const gridKey = (g: SearchGridHit) => String(g.id);
 const passageKey = (p: SearchPassageHit) => `${p.chapter.id}-${p.block}`;
 const gridHit = (g: SearchGridHit) => <GridHit hit={g} />;
@@ -78,7 +80,7 @@ export default function Search() {
         <p>Caută în enunțuri, variante, explicații și în textul capitolelor. Diacriticele nu contează, iar începutul unui cuvânt ajunge („nefr” găsește „nefronul”).</p>
       </header>
       <div className="search-page__box">
-        <SearchBox label="Caută din nou" />
+        <SearchBox label="Caută din nou" onSearch={searchEarly} />
       </div>
       <KindFilter value={kind} onChange={setKind} />
       {q && !result && !error ? <PageLoading /> : null}
