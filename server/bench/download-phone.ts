@@ -6,6 +6,7 @@
 // (search-phone.ts) the device's search index built over it offline, 100 queries and the time from
 // submit to results, at 4× as well; then (offline-test-phone.ts) 200-grid tests built offline from
 // it and the solve screen's INP and CLS. BENCH_FRAMES=1 also prints the long animation frames' scripts.
+// BENCH_PHONE_CPU=phone slows the CPU to a BenchmarkIndex-1,000 phone instead of 4× (phone-cpu.ts).
 // Run: `npm run build && npx node server/bench/download-phone.ts` (PORT, DATA_DIR optional).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { seedSearchBank } from './search-bank.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web-server.ts';
 import { measureDeviceSearch } from './search-phone.ts';
 import { measureOfflineTest } from './offline-test-phone.ts';
+import { choosePhoneRate, phoneRate } from './phone-cpu.ts';
 
 const PORT = Number(process.env.PORT ?? 8809);
 const DATA_DIR = process.env.DATA_DIR ?? `/tmp/grilio-download-phone-${PORT}`;
@@ -83,8 +85,9 @@ try {
   await button.waitFor();
   // Let the profile manual's auto-download (after sign-in) finish first: it is not measured.
   await page.waitForTimeout(5000);
+  console.log(JSON.stringify({ phone: await choosePhoneRate(page) }));
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: phoneRate() });
   const before = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
   await page.evaluate(() => {
     const w = window as unknown as { __longest: number; __long: number; __frames: unknown[] };

@@ -14,6 +14,7 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { answerAll, installProbe, report, tap } from './solve-inp.ts';
 import { SUMMARY_HEADER } from './inp-stats.ts';
 import { startProfile, stopProfile } from './cpu-profile.ts';
+import { phoneRate } from './phone-cpu.ts';
 
 const BUILDS = Number(process.env.BENCH_OFFLINE_BUILDS ?? 12);
 const COUNT = Number(process.env.BENCH_OFFLINE_COUNT ?? 200);
@@ -166,7 +167,7 @@ export async function measureOfflineTest(page: Page, context: BrowserContext, cd
   );
   await context.setOffline(true);
   if (process.env.BENCH_MARKS) console.log(JSON.stringify({ on_line_after_set_offline: await page.evaluate(() => navigator.onLine) }));
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: phoneRate() });
   const loads: number[] = [];
   const builds: Awaited<ReturnType<typeof buildOnce>>[] = [];
   for (let i = 0; i < BUILDS; i++) {
@@ -232,6 +233,6 @@ export async function measureOfflineTest(page: Page, context: BrowserContext, cd
     cls_while_answering: Math.round(clsOf(shifts, solveFrom) * 1000) / 1000,
     load_average: { min: Math.min(...loads).toFixed(1), max: Math.max(...loads).toFixed(1) },
   };
-  const table = [`INP on the offline ${COUNT}-grid test, CPU ×4, ${ANSWERS} answers and ${ANSWERS - 1} moves`, SUMMARY_HEADER, ...report('offline', inp)];
+  const table = [`INP on the offline ${COUNT}-grid test, CPU ×${phoneRate()}, ${ANSWERS} answers and ${ANSWERS - 1} moves`, SUMMARY_HEADER, ...report('offline', inp)];
   return { result, table };
 }

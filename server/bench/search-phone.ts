@@ -6,6 +6,7 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { SEARCH_QUERIES } from './search.ts';
 import { startProfile, stopProfile } from './cpu-profile.ts';
+import { phoneRate } from './phone-cpu.ts';
 import { timedQuery } from './search-timing.ts';
 
 const q = (xs: number[], p: number) => {
@@ -25,7 +26,7 @@ export async function measureDeviceSearch(page: Page, context: BrowserContext, c
   await page.goto('/cautare');
   await page.locator('.search-page__box input[type=search]').waitFor();
   await page.waitForTimeout(1000);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: phoneRate() });
   await context.setOffline(true);
   await page.waitForFunction(() => performance.getEntriesByName('grilio:device-index').length > 0, undefined, { timeout: 120_000 });
   const build = await page.evaluate(() => performance.getEntriesByName('grilio:device-index')[0]!.duration);
