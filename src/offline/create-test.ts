@@ -55,5 +55,3 @@ export async function createOnline(body: CreateTestBody & { id: string }, { atte
     throw err;
   }
 }
-
-export { discardOrphans } from './orphan-creates.ts';

@@ -10,7 +10,8 @@ vi.mock('../../src/api/practice.ts', () => ({
   fetchTest: (...a: unknown[]) => fetchTest(...a),
   deleteTest: (...a: unknown[]) => deleteTest(...a),
 }));
-const { createOnline, discardOrphans } = await import('../../src/offline/create-test.ts');
+const { createOnline } = await import('../../src/offline/create-test.ts');
+const { discardOrphans } = await import('../../src/offline/orphan-creates.ts');
 
 const timeout = () => new ApiError(null, { errors: { general: ['FORM_REQUEST_FAILED'] } });
 const body = { id: '11111111-2222-4333-8444-555555555555', manual_id: 1, count: 2, mode: 'exam' as const };

@@ -46,9 +46,9 @@ export default function Start() {
   const local = useLiveQuery(() => db.manuals.toArray(), []);
   const [remote, setRemote] = useState<Manual[] | null>(null);
   const [manualId, setManualId] = useState<number | null>(wanted.manual ?? user?.manual_id ?? null);
-  const [chapters, setChapters] = useState<Chapter[]>([]);
-  // The manual whose chapters are in `chapters` (null: none read yet).
-  const [chaptersOf, setChaptersOf] = useState<number | null>(null);
+  // The chapters read, with the manual they belong to (null: none read yet).
+  const [read, setRead] = useState<{ manual: number | null; chapters: Chapter[] }>({ manual: null, chapters: [] });
+  const chapters = read.chapters;
   const [chapterIds, setChapterIds] = useState<number[]>([]);
   const [count, setCount] = useState('10');
   const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
@@ -88,15 +88,11 @@ export default function Start() {
     // The chapters a link asked for, once, for the manual it named.
     setChapterIds(manual && manual.id === wanted.manual ? wanted.chapters : []);
     if (!manual) {
-      setChapters([]);
+      setRead({ manual: null, chapters: [] });
       return;
     }
     let live = true;
-    const show = (list: Chapter[]) => {
-      if (!live) return;
-      setChapters(list);
-      setChaptersOf(manual.id);
-    };
+    const show = (list: Chapter[]) => live && setRead({ manual: manual.id, chapters: list });
     const fromDevice = () =>
       db.chapters
         .where('manual_id')
@@ -221,7 +217,7 @@ export default function Start() {
   const fe = (name: string) => errors[name] ?? [];
   // What the form shows first: the manuals (the device's, and online the server's) and the chosen one's chapters.
   const manualsRead = local !== undefined && (!online || remote !== null);
-  const shown = useShowWhenReady(manualsRead && (manuals.length === 0 || (manual !== undefined && chaptersOf === manual.id)));
+  const shown = useShowWhenReady(manualsRead && (manuals.length === 0 || (manual !== undefined && read.manual === manual.id)));
 
   return (
     <section className="page page--narrow tests-start" aria-labelledby="start-title">

@@ -11,7 +11,7 @@ import type { SearchResults } from './useSearchResults.ts';
 import type * as DeviceClient from '../../../offline/search/client.ts';
 
 const unreachable = (e: unknown) => e instanceof ApiError && (e.code === 'FORM_REQUEST_FAILED' || e.code === 'MAINTENANCE_MODE');
-export const asApiError = (e: unknown) => (e instanceof ApiError ? e : new ApiError(null, { errors: { general: ['FORM_AN_ERROR_HAS_OCCURRED'] } }));
+const asApiError = (e: unknown) => (e instanceof ApiError ? e : new ApiError(null, { errors: { general: ['FORM_AN_ERROR_HAS_OCCURRED'] } }));
 
 let deviceClient: Promise<typeof DeviceClient> | null = null;
 
@@ -27,28 +27,29 @@ async function fromDevice(q: string, kind: SearchKind): Promise<SearchResults> {
 
 export const searchKey = (q: string, kind: SearchKind, online: boolean) => `${q}\n${kind}\n${online}`;
 
-/** The server's answer online; the device's offline or when the server cannot be reached. Rejects with an ApiError. */
-export function runSearch(q: string, kind: SearchKind, online: boolean): Promise<SearchResults> {
+export type Outcome = { result: SearchResults | null; error: ApiError | null };
+
+/** The server's answer online; the device's offline or when the server cannot be reached; or the ApiError that stopped it. */
+export function searchOutcome(q: string, kind: SearchKind, online: boolean): Promise<Outcome> {
   const answer = online
     ? searchContent({ q, kind }).then(
         (r): SearchResults | Promise<SearchResults> => ({ ...r, source: 'server' }),
         (e: unknown) => (unreachable(e) ? fromDevice(q, kind) : Promise.reject(e)),
       )
     : fromDevice(q, kind);
-  return answer.catch((e: unknown) => Promise.reject(asApiError(e)));
+  return answer.then(
+    (result) => ({ result, error: null }),
+    (e: unknown) => ({ result: null, error: asApiError(e) }),
+  );
 }
 
-export type Outcome = { result: SearchResults | null; error: ApiError | null };
 let early: { key: string; outcome: Promise<Outcome> } | null = null;
 
 /** Starts the search the page is about to show (one at a time: a newer one replaces it). */
 export function startSearchEarly(q: string, kind: SearchKind): void {
   early = {
     key: searchKey(q, kind, app.online),
-    outcome: runSearch(q, kind, app.online).then(
-      (result) => ({ result, error: null }),
-      (e: unknown) => ({ result: null, error: asApiError(e) }),
-    ),
+    outcome: searchOutcome(q, kind, app.online),
   };
 }
 

@@ -5,7 +5,7 @@ import { startTransition, useEffect, useState } from 'react';
 import type { SearchResponse } from '../../../api/search.ts';
 import { useOnline } from '../../../offline/network.ts';
 import type { SearchKind } from '../../../shared/search-rules.ts';
-import { runSearch, searchKey, takeEarly, asApiError, type Outcome } from './run-search.ts';
+import { searchOutcome, searchKey, takeEarly, type Outcome } from './run-search.ts';
 
 export type SearchSource = 'server' | 'device';
 export type SearchResults = (SearchResponse & { source: 'server' }) | (SearchResponse & { source: 'device'; manuals: number });
@@ -25,7 +25,7 @@ export function useSearchResults(q: string, kind: SearchKind): Outcome {
     const done = (o: Outcome) => {
       if (live) startTransition(() => setState({ key, ...o }));
     };
-    void (slot ?? runSearch(q, kind, online).then((result): Outcome => ({ result, error: null }), (e: unknown): Outcome => ({ result: null, error: asApiError(e) }))).then(done);
+    void (slot ?? searchOutcome(q, kind, online)).then(done);
     return () => {
       live = false;
     };
