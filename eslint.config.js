@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', '.shots'] },
+  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', '.shots', '.scratch'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,6 +7,13 @@ describe('search rules', () => {
     expect(foldText('ȘȚĂÂÎ șțăâî Şţ RINICHÍ')).toBe('staai staai st rinichi');
     const s = 'Ăsta e ÎNTÂI';
     expect(foldText(s)).toHaveLength(s.length);
+    // Every other character as the plain rule has it: lower case when that keeps one unit, else itself.
+    for (let c = 0; c < 0x3000; c++) {
+      const ch = String.fromCharCode(c);
+      if ('ĂÂÎȘŞȚŢăâîșşțţÁÉÍÓÖŐÚÜŰáéíóöőúüű'.includes(ch)) continue;
+      const lower = ch.toLowerCase();
+      expect(foldText(`x${ch}Y`)).toBe(`x${lower.length === 1 ? lower : ch}y`);
+    }
   });
 
   it('takes letters and digits as words, drops a word that another one extends, and never passes query syntax', () => {

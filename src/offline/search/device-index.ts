@@ -2,15 +2,15 @@
 // index of their grids and chapter paragraphs, read from the Dexie mirror, answering in the shape
 // of GET /search. Words are folded and split by the same rules as the server (foldText, [a-z0-9]+
 // of src/shared/search-rules.ts), every word is a prefix and all are required, so online and
-// offline find the same things. The index is kept per manual and rebuilt only when that manual's
+// offline find the same things. The index itself is term-index.ts, one per manual and kind. The index is kept per manual and rebuilt only when that manual's
 // row or its counts of chapters and grids change (a new download, a partial one, a removal):
 // whatever writes the mirror need not know this index exists. Runs in a Web Worker
 // (search.worker.ts); nothing here touches the DOM.
-import MiniSearch from 'minisearch';
 import { SEARCH_LIMIT, foldText, searchWords, type SearchQueryOut } from '../../shared/search-rules.ts';
 import { blockText, gridTexts, passageText } from '../../shared/search-hits.ts';
 import type { SearchGridHit, SearchPassageHit, SearchResponse } from '../../shared/search-payloads.ts';
 import type { GrilioDb, LocalChapter, LocalGrid, LocalManual } from '../db.ts';
+import { TermIndex, type TermHit } from './term-index.ts';
 
 /** Who is searching: premium content is found for everyone and shown locked to a free account. */
 export type SearchViewer = { id: number | null; premium: boolean };
@@ -18,22 +18,16 @@ export type SearchViewer = { id: number | null; premium: boolean };
 /** GET /search's answer, plus how many downloaded manuals were searched (0: say none is downloaded). */
 export type DeviceSearchResponse = SearchResponse & { manuals: number };
 
-type GridDoc = { id: number; statement: string; options: string; explanation: string };
-type PassageDoc = { key: string; heading: string; text: string };
 /** A searchable block, or a chapter whose text is not on the device (a premium chapter downloaded by a free account): its title and summary. */
 type Passage = { chapter_id: number; block: number; text: string; stub: boolean };
-type ManualEntry = { stamp: string; gridIds: number[]; passageKeys: string[] };
+type ManualEntry = { stamp: string; grids: TermIndex<number>; passages: TermIndex<string>; gridIds: number[]; passageKeys: string[] };
 
 const WORD = /[a-z0-9]+/g;
 const tokenize = (text: string) => foldText(text).match(WORD) ?? [];
-// Terms are folded by tokenize already; MiniSearch's default would lower-case them again.
-const processTerm = (term: string) => term;
 // The server's weights (migration 042): statement A, options B, explanation C; headings A, paragraphs D.
-const GRID_BOOST = { statement: 4, options: 2, explanation: 1 };
-const PASSAGE_BOOST = { heading: 4, text: 1 };
+const GRID_BOOSTS = [4, 2, 1];
+const PASSAGE_BOOSTS = [4, 1];
 
-const newGridIndex = () => new MiniSearch<GridDoc>({ fields: ['statement', 'options', 'explanation'], tokenize, processTerm });
-const newPassageIndex = () => new MiniSearch<PassageDoc>({ idField: 'key', fields: ['heading', 'text'], tokenize, processTerm });
 
 function passagesOf(c: LocalChapter): Passage[] {
   if (c.blocks === null) return [{ chapter_id: c.id, block: 0, text: [c.title, c.summary].filter((x) => x).join(' — '), stub: true }];
@@ -52,8 +46,6 @@ const isHeading = (c: LocalChapter | undefined, block: number) => {
 };
 
 export class DeviceSearch {
-  private grids = newGridIndex();
-  private passages = newPassageIndex();
   private readonly entries = new Map<number, ManualEntry>();
   private readonly manuals = new Map<number, LocalManual>();
   private readonly chapters = new Map<number, LocalChapter>();
@@ -80,13 +72,17 @@ export class DeviceSearch {
   }
 
   private async sync(): Promise<void> {
-    const downloaded = (await this.db.manuals.toArray()).filter((m) => m.downloaded_at);
-    // Every count at once: each IndexedDB read is a wait on the database, not CPU.
-    const counts = await Promise.all(
-      downloaded.map((m) =>
-        Promise.all([this.db.chapters.where('manual_id').equals(m.id).count(), this.db.grids.where('manual_id').equals(m.id).count()]),
-      ),
-    );
+    // The rows and every count in one read transaction, asked all at once: each IndexedDB read is a
+    // wait on the database, not CPU, and this runs before every query.
+    const { downloaded, counts } = await this.db.transaction('r', this.db.manuals, this.db.chapters, this.db.grids, async () => {
+      const downloaded = (await this.db.manuals.toArray()).filter((m) => m.downloaded_at);
+      const counts = await Promise.all(
+        downloaded.map((m) =>
+          Promise.all([this.db.chapters.where('manual_id').equals(m.id).count(), this.db.grids.where('manual_id').equals(m.id).count()]),
+        ),
+      );
+      return { downloaded, counts };
+    });
     const live = new Set<number>();
     for (const [i, m] of downloaded.entries()) {
       live.add(m.id);
@@ -112,23 +108,24 @@ export class DeviceSearch {
     });
     for (const g of grids) this.gridRows.set(g.id, g);
     for (const p of passages) this.passageRows.set(passageKey(p), p);
-    this.grids.addAll(
-      grids.map((g) => ({ id: g.id, statement: g.statement, options: Object.values(g.options).join(' '), explanation: g.explanation ?? '' })),
+    const gridIndex = new TermIndex(
+      grids.map((g) => ({ id: g.id, fields: [tokenize(g.statement), tokenize(Object.values(g.options).join(' ')), tokenize(g.explanation ?? '')] })),
+      GRID_BOOSTS,
     );
-    this.passages.addAll(
+    const passageIndex = new TermIndex(
       passages.map((p) => {
+        const words = tokenize(p.text);
         const heading = p.stub || isHeading(this.chapters.get(p.chapter_id), p.block);
-        return { key: passageKey(p), heading: heading ? p.text : '', text: heading ? '' : p.text };
+        return { id: passageKey(p), fields: heading ? [words, []] : [[], words] };
       }),
+      PASSAGE_BOOSTS,
     );
-    this.entries.set(m.id, { stamp, gridIds: grids.map((g) => g.id), passageKeys: passages.map(passageKey) });
+    this.entries.set(m.id, { stamp, grids: gridIndex, passages: passageIndex, gridIds: grids.map((g) => g.id), passageKeys: passages.map(passageKey) });
   }
 
   private drop(manualId: number) {
     const e = this.entries.get(manualId);
     if (!e) return;
-    this.grids.discardAll(e.gridIds);
-    this.passages.discardAll(e.passageKeys);
     for (const id of e.gridIds) this.gridRows.delete(id);
     for (const k of e.passageKeys) this.passageRows.delete(k);
     for (const [id, c] of this.chapters) if (c.manual_id === manualId) this.chapters.delete(id);
@@ -173,16 +170,19 @@ export class DeviceSearch {
     if (!words.length || !this.entries.size) return out;
     const inManual = this.manualFilter(query.manual);
     const answeredP = query.kind === 'chapters' ? Promise.resolve(new Set<number>()) : this.answeredIds(viewer.id);
-    const opts = { prefix: true, combineWith: 'AND' as const };
-    const text = words.join(' ');
-    const byScore = <T extends { score: number; id: string | number }>(a: T, b: T) =>
-      b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    // Each manual's index answers for its own; merged by score (stable: equal scores in the manuals' order).
+    const merged = <Id>(lists: TermHit<Id>[][]) => lists.flat().sort((a, b) => b.score - a.score);
+    const indexes = [...this.entries.values()];
 
     if (query.kind !== 'chapters') {
       const answered = await answeredP;
-      const found = this.grids.search(text, { ...opts, boost: GRID_BOOST }).sort(byScore);
+      const shown = (id: number) => {
+        const g = this.gridRows.get(id);
+        return Boolean(g && inManual(g.manual_id) && this.chapters.has(g.chapter_id));
+      };
+      const found = merged(indexes.map((e) => e.grids.best(words, shown, SEARCH_LIMIT)));
       for (const r of found) {
-        const g = this.gridRows.get(r.id as number);
+        const g = this.gridRows.get(r.id);
         if (!g || !inManual(g.manual_id) || !this.chapters.has(g.chapter_id)) continue;
         const locked = g.premium && !viewer.premium;
         const base = { id: g.id, manual_id: g.manual_id, ...this.place(g.chapter_id), locked, answered: answered.has(g.id) };
@@ -192,10 +192,11 @@ export class DeviceSearch {
       }
     }
     if (query.kind !== 'grids') {
-      const found = this.passages.search(text, { ...opts, boost: PASSAGE_BOOST }).sort(byScore);
+      // A manual has a few thousand paragraphs at most: each is sorted whole (locked chapters fold into one hit below).
+      const found = merged(indexes.map((e) => e.passages.all(words)));
       const lockedChapters = new Set<number>();
       for (const r of found) {
-        const p = this.passageRows.get(r.id as string);
+        const p = this.passageRows.get(r.id);
         const c = p && this.chapters.get(p.chapter_id);
         if (!p || !c || !inManual(c.manual_id)) continue;
         const locked = (c.premium || p.stub) && !viewer.premium;
