@@ -155,6 +155,11 @@ describe('device search index', () => {
     await index.refresh();
     expect((await index.search(q({ q: 'henle', kind: 'grids' }), FREE)).grids).toEqual([]);
     expect((await index.search(q({ q: 'podoc' }), FREE)).grids.map((g) => g.id)).toEqual([104]);
+    // A grid written without touching its manual's row (a delta sync's edit) is seen too: the write is noticed, the counts read again.
+    await db.grids.put(grid(105, 10, 1, 'Corpusculul renal Malpighi'));
+    await index.refresh();
+    expect((await index.search(q({ q: 'malpighi' }), FREE)).grids.map((g) => g.id)).toEqual([105]);
+    await db.grids.delete(105);
     // The same grid again under the same id (a second download) is found once.
     await db.manuals.update(1, { downloaded_at: '2026-12-02T09:00:00.000Z' });
     await index.refresh();

@@ -20,8 +20,9 @@ const { startSearchEarly, takeEarly, searchKey } = await import('../../src/pages
 const { useSearchResults } = await import('../../src/pages/dash/search/useSearchResults.ts');
 
 function Probe({ q }: { q: string }) {
-  const { result, error } = useSearchResults(q, 'all');
-  return <p>{error ? `error ${error.status}` : result ? `${result.source}: ${result.q}` : 'loading'}</p>;
+  const { result, error, pending } = useSearchResults(q, 'all');
+  const shown = error ? `error ${error.status}` : result ? `${result.source}: ${result.q}` : 'loading';
+  return <p>{pending ? `${shown} (pending)` : shown}</p>;
 }
 
 async function mount(q: string) {
@@ -65,6 +66,18 @@ describe('the search started on submit', () => {
     const { host, root } = await mount('ansa');
     expect(host.textContent).toBe('server: ansa');
     expect(calls).toEqual(['nefron', 'ansa']);
+    act(() => root.unmount());
+  });
+
+  it('keeps the last answer, marked pending, until the next query\'s arrives', async () => {
+    let release: () => void = () => undefined;
+    const { host, root } = await mount('nefron');
+    expect(host.textContent).toBe('server: nefron');
+    answer = (q) => new Promise((r) => (release = () => r({ q, grids: [], passages: [] })));
+    await act(async () => root.render(<Probe q="ansa" />));
+    expect(host.textContent).toBe('server: nefron (pending)');
+    await act(async () => release());
+    expect(host.textContent).toBe('server: ansa');
     act(() => root.unmount());
   });
 

@@ -9,6 +9,7 @@
 import { SEARCH_LIMIT, foldText, searchWords, type SearchQueryOut } from '../../shared/search-rules.ts';
 import { blockText, gridTexts, passageText } from '../../shared/search-hits.ts';
 import type { SearchGridHit, SearchPassageHit, SearchResponse } from '../../shared/search-payloads.ts';
+import Dexie from 'dexie';
 import type { GrilioDb, LocalChapter, LocalGrid, LocalManual } from '../db.ts';
 import { TermIndex, type TermHit } from './term-index.ts';
 
@@ -20,7 +21,7 @@ export type DeviceSearchResponse = SearchResponse & { manuals: number };
 
 /** A searchable block, or a chapter whose text is not on the device (a premium chapter downloaded by a free account): its title and summary. */
 type Passage = { chapter_id: number; block: number; text: string; stub: boolean };
-type ManualEntry = { stamp: string; grids: TermIndex<number>; passages: TermIndex<string>; gridIds: number[]; passageKeys: string[] };
+type ManualEntry = { row: string; stamp: string; grids: TermIndex<number>; passages: TermIndex<string>; gridIds: number[]; passageKeys: string[] };
 
 const WORD = /[a-z0-9]+/g;
 const tokenize = (text: string) => foldText(text).match(WORD) ?? [];
@@ -51,13 +52,30 @@ export class DeviceSearch {
   private readonly chapters = new Map<number, LocalChapter>();
   private readonly gridRows = new Map<number, LocalGrid>();
   private readonly passageRows = new Map<string, Passage>();
-  private answered = { key: '', ids: new Set<number>() };
+  private answered: { owner: number | null; ids: Set<number> } = { owner: null, ids: new Set() };
+  // What was written to the mirror since the last look (Dexie's storagemutated event: fired for this
+  // context's writes, and carried from every other tab and worker by its BroadcastChannel). Counting
+  // a manual's 6,000 grids walks their index in IndexedDB, so it is done only after a write.
+  private contentWritten = true;
+  private activityWritten = true;
   private pending: Promise<void> = Promise.resolve();
 
   private readonly db: GrilioDb;
 
   constructor(db: GrilioDb) {
     this.db = db;
+    Dexie.on('storagemutated', (parts) => this.noteWrites(Object.keys(parts)));
+  }
+
+  private noteWrites(parts: string[]) {
+    for (const part of parts) {
+      // 'idb://<database>/<table>/<index>'; anything else (Dexie's 'all' after a page comes back from the back-forward cache) is everything.
+      const m = /^idb:\/\/([^/]+)\/([^/]+)\//.exec(part);
+      if (m && m[1] !== this.db.name) continue;
+      const table = m?.[2];
+      if (!table || table === 'manuals' || table === 'chapters' || table === 'grids') this.contentWritten = true;
+      if (!table || table === 'answers' || table === 'tests') this.activityWritten = true;
+    }
   }
 
   /** Brings the index up to the mirror (one refresh at a time; a caller waits for the one under way). */
@@ -72,8 +90,15 @@ export class DeviceSearch {
   }
 
   private async sync(): Promise<void> {
+    // Cleared before reading: a write during the read marks it again for the next query.
+    const written = this.contentWritten;
+    this.contentWritten = false;
+    // The manuals' rows every time (three rows: a download ends by writing its manual's, so even a
+    // late notice cannot hide a new copy), the counts only after a write.
+    const rows = (await this.db.manuals.toArray()).filter((m) => m.downloaded_at);
+    if (!written && rows.length === this.entries.size && rows.every((m) => this.entries.get(m.id)?.row === JSON.stringify(m))) return;
     // The rows and every count in one read transaction, asked all at once: each IndexedDB read is a
-    // wait on the database, not CPU, and this runs before every query.
+    // wait on the database, not CPU.
     const { downloaded, counts } = await this.db.transaction('r', this.db.manuals, this.db.chapters, this.db.grids, async () => {
       const downloaded = (await this.db.manuals.toArray()).filter((m) => m.downloaded_at);
       const counts = await Promise.all(
@@ -88,19 +113,20 @@ export class DeviceSearch {
       live.add(m.id);
       const [chapterCount, gridCount] = counts[i]!;
       // The whole row (whatever fields a download writes there) and the counts: any new copy changes it.
-      const stamp = `${JSON.stringify(m)}|${chapterCount}|${gridCount}`;
+      const row = JSON.stringify(m);
+      const stamp = `${row}|${chapterCount}|${gridCount}`;
       if (this.entries.get(m.id)?.stamp === stamp) continue;
       const [chapters, grids] = await Promise.all([
         this.db.chapters.where('manual_id').equals(m.id).toArray(),
         this.db.grids.where('manual_id').equals(m.id).toArray(),
       ]);
       this.drop(m.id);
-      this.add(m, stamp, chapters, grids);
+      this.add(m, row, stamp, chapters, grids);
     }
     for (const id of [...this.entries.keys()]) if (!live.has(id)) this.drop(id);
   }
 
-  private add(m: LocalManual, stamp: string, chapters: LocalChapter[], grids: LocalGrid[]) {
+  private add(m: LocalManual, row: string, stamp: string, chapters: LocalChapter[], grids: LocalGrid[]) {
     this.manuals.set(m.id, m);
     const passages = chapters.flatMap((c) => {
       this.chapters.set(c.id, c);
@@ -120,7 +146,7 @@ export class DeviceSearch {
       }),
       PASSAGE_BOOSTS,
     );
-    this.entries.set(m.id, { stamp, grids: gridIndex, passages: passageIndex, gridIds: grids.map((g) => g.id), passageKeys: passages.map(passageKey) });
+    this.entries.set(m.id, { row, stamp, grids: gridIndex, passages: passageIndex, gridIds: grids.map((g) => g.id), passageKeys: passages.map(passageKey) });
   }
 
   private drop(manualId: number) {
@@ -133,12 +159,11 @@ export class DeviceSearch {
     this.entries.delete(manualId);
   }
 
-  /** Grids answered on this device by the account (a marked answer in one of its tests), kept until answers or tests change. */
+  /** Grids answered on this device by the account (a marked answer in one of its tests), kept until answers or tests are written. */
   private async answeredIds(owner: number | null): Promise<Set<number>> {
     if (owner === null) return new Set();
-    const [na, nt] = await Promise.all([this.db.answers.count(), this.db.tests.count()]);
-    const key = `${owner}|${na}|${nt}`;
-    if (this.answered.key === key) return this.answered.ids;
+    if (!this.activityWritten && this.answered.owner === owner) return this.answered.ids;
+    this.activityWritten = false;
     const owned = new Set<string>();
     await this.db.tests.each((t) => {
       if (t.owner_id === undefined || t.owner_id === null || t.owner_id === owner) owned.add(t.id);
@@ -147,7 +172,7 @@ export class DeviceSearch {
     await this.db.answers.each((a) => {
       if (a.marked.length && owned.has(a.test_id)) ids.add(a.grid_id);
     });
-    this.answered = { key, ids };
+    this.answered = { owner, ids };
     return ids;
   }
 

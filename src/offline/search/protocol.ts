@@ -7,5 +7,6 @@ export type WorkerRequest =
   | { id: number; type: 'search'; query: SearchQueryOut; viewer: SearchViewer };
 
 export type WorkerReply =
-  | { id: number; ok: true; result: DeviceSearchResponse | null }
+  // workMs: the worker's own time on the message (the phone bench scales it: DevTools' CPU throttling slows pages, not workers).
+  | { id: number; ok: true; result: DeviceSearchResponse | null; workMs: number }
   | { id: number; ok: false; error: string };

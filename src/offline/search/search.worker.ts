@@ -12,8 +12,10 @@ self.addEventListener('message', (e: MessageEvent<WorkerRequest>) => {
   const m = e.data;
   void (async () => {
     try {
+      const t0 = performance.now();
       await index.refresh();
-      reply({ id: m.id, ok: true, result: m.type === 'search' ? await index.search(m.query, m.viewer) : null });
+      const result = m.type === 'search' ? await index.search(m.query, m.viewer) : null;
+      reply({ id: m.id, ok: true, result, workMs: performance.now() - t0 });
     } catch (err) {
       reply({ id: m.id, ok: false, error: err instanceof Error ? err.message : String(err) });
     }

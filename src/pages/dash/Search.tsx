@@ -3,6 +3,7 @@
 // opens its chapter there (#p-N). Premium hits for a free account are listed locked, with the offer.
 // Offline (or with the server unreachable) the same results come from the manuals downloaded on
 // this device (src/offline/search), and the page says so. ?tip=grile|capitole narrows the kind.
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../router/Link.tsx';
 import type { SearchGridHit, SearchPassageHit } from '../../api/search.ts';
@@ -49,6 +50,20 @@ function DeviceNotice({ manuals }: { manuals: number }) {
   );
 }
 
+/** How long a new query's wait shows the last results before the spinner replaces them. */
+const SPINNER_AFTER_MS = 300;
+
+/** True once `on` has stayed true for `ms` (false again as soon as it turns false). */
+function useAfter(on: boolean, ms: number): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!on) return setLate(false);
+    const timer = window.setTimeout(() => setLate(true), ms);
+    return () => window.clearTimeout(timer);
+  }, [on, ms]);
+  return on && late;
+}
+
 const searchEarly = (p: URLSearchParams) => startSearchEarly((p.get('q') ?? '').trim(), kindOf(p));
 const gridKey = (g: SearchGridHit) => String(g.id);
 const passageKey = (p: SearchPassageHit) => `${p.chapter.id}-${p.block}`;
@@ -61,7 +76,12 @@ export default function Search() {
   const params = new URLSearchParams(search);
   const q = (params.get('q') ?? '').trim();
   const kind = kindOf(params);
-  const { result, error } = useSearchResults(q, kind);
+  const { result: shown, error: shownError, key: shownKey, pending } = useSearchResults(q, kind);
+  // Another query's results stay until this one's arrive (marked busy); after SPINNER_AFTER_MS, or
+  // when there is nothing to keep, the spinner shows. An error is only ever this query's.
+  const slow = useAfter(pending, SPINNER_AFTER_MS);
+  const result = pending && (slow || shownError) ? null : shown;
+  const error = pending ? null : shownError;
   const setKind = (k: SearchKind) => {
     const next = new URLSearchParams(search);
     const v = kindParam(k);
@@ -72,9 +92,9 @@ export default function Search() {
 
   const empty = result?.source === 'device' && result.manuals === 0;
   // A new answer starts its sections again at the first page.
-  const answerKey = `${q}\n${kind}\n${result?.source ?? ''}`;
+  const answerKey = `${shownKey}\n${result?.source ?? ''}`;
   return (
-    <section className="page search-page" aria-labelledby="search-title">
+    <section className="page search-page" aria-labelledby="search-title" aria-busy={pending}>
       <header className="page-header">
         <h1 id="search-title">Căutare</h1>
         <p>Caută în enunțuri, variante, explicații și în textul capitolelor. Diacriticele nu contează, iar începutul unui cuvânt ajunge („nefr” găsește „nefronul”).</p>
@@ -83,7 +103,7 @@ export default function Search() {
         <SearchBox label="Caută din nou" onSearch={searchEarly} />
       </div>
       <KindFilter value={kind} onChange={setKind} />
-      {q && !result && !error ? <PageLoading /> : null}
+      {pending && !result ? <PageLoading /> : null}
       {error ? <LoadError error={error} /> : null}
       {result?.source === 'device' ? <DeviceNotice manuals={result.manuals} /> : null}
       <p className="search-page__status" role="status">

@@ -12,7 +12,15 @@ export type SearchResults = (SearchResponse & { source: 'server' }) | (SearchRes
 
 type State = Outcome & { key: string };
 
-export function useSearchResults(q: string, kind: SearchKind): Outcome {
+/**
+ * The last answer (`key` names its query, kind and network state) and whether it is still
+ * another query's (`pending`: the new one is on its way). The page keeps the last results on
+ * screen while the next arrive instead of tearing them down for a spinner: on a phone that was
+ * one more render, layout and paint for every query typed on the results page.
+ */
+export type SearchState = Outcome & { key: string; pending: boolean };
+
+export function useSearchResults(q: string, kind: SearchKind): SearchState {
   const online = useOnline();
   const key = searchKey(q, kind, online);
   const [state, setState] = useState<State>({ key: '', result: null, error: null });
@@ -30,6 +38,5 @@ export function useSearchResults(q: string, kind: SearchKind): Outcome {
       live = false;
     };
   }, [q, kind, online, key]);
-  // An answer for another query or kind is not shown while the new one is on its way.
-  return state.key === key ? { result: state.result, error: state.error } : { result: null, error: null };
+  return { ...state, pending: Boolean(q) && state.key !== key };
 }
