@@ -5,10 +5,9 @@ import { searchQuery, type SearchQueryIn } from '../../shared/search-rules.ts';
 import { app } from '../../state/app.ts';
 import { ApiError } from '../../api/errors.ts';
 import { currentOwner } from '../owner.ts';
-import type { DeviceSearchResponse, SearchViewer } from './device-index.ts';
+import type { DeviceAnswer as Answer, DeviceSearchResponse, SearchViewer } from './device-index.ts';
 import type { WorkerReply, WorkerRequest } from './protocol.ts';
 
-type Answer = { result: DeviceSearchResponse | null; workMs: number };
 type Waiting = { resolve: (r: Answer) => void; reject: (e: Error) => void };
 let worker: Worker | null = null;
 let seq = 0;
@@ -46,12 +45,7 @@ function startWorker(): Worker | null {
 function runInThread(req: WorkerRequest): Promise<Answer> {
   inThread ??= Promise.all([import('./device-index.ts'), import('../db.ts')]).then(([{ DeviceSearch }, { db }]) => {
     const index = new DeviceSearch(db);
-    return async (r: WorkerRequest): Promise<Answer> => {
-      const t0 = performance.now();
-      await index.refresh();
-      const result = r.type === 'search' ? await index.search(r.query, r.viewer) : null;
-      return { result, workMs: performance.now() - t0 };
-    };
+    return (r: WorkerRequest) => index.answer(r);
   });
   return inThread.then((run) => run(req));
 }

@@ -2,15 +2,17 @@
 // index of their grids and chapter paragraphs, read from the Dexie mirror, answering in the shape
 // of GET /search. Words are folded and split by the same rules as the server (foldText, [a-z0-9]+
 // of src/shared/search-rules.ts), every word is a prefix and all are required, so online and
-// offline find the same things. The index itself is term-index.ts, one per manual and kind. The index is kept per manual and rebuilt only when that manual's
-// row or its counts of chapters and grids change (a new download, a partial one, a removal):
-// whatever writes the mirror need not know this index exists. Runs in a Web Worker
+// offline find the same things. The index itself is term-index.ts, one per manual and kind, rebuilt
+// only when that manual's row or its counts of chapters and grids change (a new download, a partial
+// one, a removal; the counts are read again only after a write to the mirror): whatever writes the
+// mirror need not know this index exists. Runs in a Web Worker
 // (search.worker.ts); nothing here touches the DOM.
 import { SEARCH_LIMIT, foldText, searchWords, type SearchQueryOut } from '../../shared/search-rules.ts';
 import { blockText, gridTexts, passageText } from '../../shared/search-hits.ts';
 import type { SearchGridHit, SearchPassageHit, SearchResponse } from '../../shared/search-payloads.ts';
 import Dexie from 'dexie';
 import type { GrilioDb, LocalChapter, LocalGrid, LocalManual } from '../db.ts';
+import type { WorkerRequest } from './protocol.ts';
 import { TermIndex, type TermHit } from './term-index.ts';
 
 /** Who is searching: premium content is found for everyone and shown locked to a free account. */
@@ -19,9 +21,12 @@ export type SearchViewer = { id: number | null; premium: boolean };
 /** GET /search's answer, plus how many downloaded manuals were searched (0: say none is downloaded). */
 export type DeviceSearchResponse = SearchResponse & { manuals: number };
 
+/** What a message gets back: the search's answer (null for a warm-up) and the index's own time on it. */
+export type DeviceAnswer = { result: DeviceSearchResponse | null; workMs: number };
+
 /** A searchable block, or a chapter whose text is not on the device (a premium chapter downloaded by a free account): its title and summary. */
 type Passage = { chapter_id: number; block: number; text: string; stub: boolean };
-type ManualEntry = { row: string; stamp: string; grids: TermIndex<number>; passages: TermIndex<string>; gridIds: number[]; passageKeys: string[] };
+type ManualEntry = { row: string; stamp: string; grids: TermIndex<number>; passages: TermIndex<string> };
 
 const WORD = /[a-z0-9]+/g;
 const tokenize = (text: string) => foldText(text).match(WORD) ?? [];
@@ -94,13 +99,12 @@ export class DeviceSearch {
     const written = this.contentWritten;
     this.contentWritten = false;
     // The manuals' rows every time (three rows: a download ends by writing its manual's, so even a
-    // late notice cannot hide a new copy), the counts only after a write.
-    const rows = (await this.db.manuals.toArray()).filter((m) => m.downloaded_at);
-    if (!written && rows.length === this.entries.size && rows.every((m) => this.entries.get(m.id)?.row === JSON.stringify(m))) return;
-    // The rows and every count in one read transaction, asked all at once: each IndexedDB read is a
-    // wait on the database, not CPU.
+    // late notice cannot hide a new copy), the counts only after a write; in one read transaction,
+    // the counts asked all at once: each IndexedDB read is a wait on the database, not CPU.
     const { downloaded, counts } = await this.db.transaction('r', this.db.manuals, this.db.chapters, this.db.grids, async () => {
       const downloaded = (await this.db.manuals.toArray()).filter((m) => m.downloaded_at);
+      const same = downloaded.length === this.entries.size && downloaded.every((m) => this.entries.get(m.id)?.row === JSON.stringify(m));
+      if (!written && same) return { downloaded, counts: null };
       const counts = await Promise.all(
         downloaded.map((m) =>
           Promise.all([this.db.chapters.where('manual_id').equals(m.id).count(), this.db.grids.where('manual_id').equals(m.id).count()]),
@@ -108,6 +112,7 @@ export class DeviceSearch {
       );
       return { downloaded, counts };
     });
+    if (!counts) return;
     const live = new Set<number>();
     for (const [i, m] of downloaded.entries()) {
       live.add(m.id);
@@ -146,14 +151,14 @@ export class DeviceSearch {
       }),
       PASSAGE_BOOSTS,
     );
-    this.entries.set(m.id, { row, stamp, grids: gridIndex, passages: passageIndex, gridIds: grids.map((g) => g.id), passageKeys: passages.map(passageKey) });
+    this.entries.set(m.id, { row, stamp, grids: gridIndex, passages: passageIndex });
   }
 
   private drop(manualId: number) {
     const e = this.entries.get(manualId);
     if (!e) return;
-    for (const id of e.gridIds) this.gridRows.delete(id);
-    for (const k of e.passageKeys) this.passageRows.delete(k);
+    for (const id of e.grids.ids) this.gridRows.delete(id);
+    for (const k of e.passages.ids) this.passageRows.delete(k);
     for (const [id, c] of this.chapters) if (c.manual_id === manualId) this.chapters.delete(id);
     this.manuals.delete(manualId);
     this.entries.delete(manualId);
@@ -188,6 +193,14 @@ export class DeviceSearch {
     return { manual: { slug: m.slug, title: m.title }, chapter: { id: c.id, slug: c.slug, title: c.title } };
   }
 
+  /** A message of the app's answered (search.worker.ts, or client.ts where Worker is missing): the index brought up to the mirror first, and the time it all took. */
+  async answer(req: WorkerRequest): Promise<DeviceAnswer> {
+    const t0 = performance.now();
+    await this.refresh();
+    const result = req.type === 'search' ? await this.search(req.query, req.viewer) : null;
+    return { result, workMs: performance.now() - t0 };
+  }
+
   /** The query answered from the index as it is now (call refresh() first to include the latest copies). */
   async search(query: SearchQueryOut, viewer: SearchViewer): Promise<DeviceSearchResponse> {
     const words = searchWords(query.q);
@@ -205,15 +218,14 @@ export class DeviceSearch {
         const g = this.gridRows.get(id);
         return Boolean(g && inManual(g.manual_id) && this.chapters.has(g.chapter_id));
       };
-      const found = merged(indexes.map((e) => e.grids.best(words, shown, SEARCH_LIMIT)));
+      // Each index's best already passed `shown`; merged, the best SEARCH_LIMIT of them.
+      const found = merged(indexes.map((e) => e.grids.best(words, shown, SEARCH_LIMIT))).slice(0, SEARCH_LIMIT);
       for (const r of found) {
-        const g = this.gridRows.get(r.id);
-        if (!g || !inManual(g.manual_id) || !this.chapters.has(g.chapter_id)) continue;
+        const g = this.gridRows.get(r.id)!;
         const locked = g.premium && !viewer.premium;
         const base = { id: g.id, manual_id: g.manual_id, ...this.place(g.chapter_id), locked, answered: answered.has(g.id) };
         const hit: SearchGridHit = locked ? { ...base, statement: null, match: null } : { ...base, ...gridTexts(g, words) };
         out.grids.push(hit);
-        if (out.grids.length === SEARCH_LIMIT) break;
       }
     }
     if (query.kind !== 'grids') {

@@ -1,6 +1,6 @@
 // The search worker (issue 30 §3): holds the index of the downloaded manuals and answers queries
 // off the main thread. It reads the Dexie mirror itself; each message first brings the index up to
-// the mirror, which costs a read of the manuals' rows and counts when nothing changed.
+// the mirror, which costs a read of the manuals' rows when nothing was written (DeviceSearch.answer).
 import { db } from '../db.ts';
 import { DeviceSearch } from './device-index.ts';
 import type { WorkerReply, WorkerRequest } from './protocol.ts';
@@ -12,10 +12,7 @@ self.addEventListener('message', (e: MessageEvent<WorkerRequest>) => {
   const m = e.data;
   void (async () => {
     try {
-      const t0 = performance.now();
-      await index.refresh();
-      const result = m.type === 'search' ? await index.search(m.query, m.viewer) : null;
-      reply({ id: m.id, ok: true, result, workMs: performance.now() - t0 });
+      reply({ id: m.id, ok: true, ...(await index.answer(m)) });
     } catch (err) {
       reply({ id: m.id, ok: false, error: err instanceof Error ? err.message : String(err) });
     }

@@ -20,7 +20,8 @@ const TF_BITS = 10;
 const TF_MAX = (1 << TF_BITS) - 1;
 
 export class TermIndex<Id> {
-  private readonly ids: Id[];
+  /** The documents' ids, in the order given. */
+  readonly ids: readonly Id[];
   private readonly terms: string[];
   /** Postings of terms[i]: docs[starts[i] .. starts[i + 1]), each with its weight. */
   private readonly starts: Int32Array;
