@@ -80,6 +80,7 @@ describe('the line', () => {
   it('counts in Romanian', () => {
     expect(explanationText({ kind: 'behind', chapters: 0, grids: 40, days: 12 })).toBe('Ai rămas în urmă cu 40 de grile: le-am împărțit pe următoarele 12 zile.');
     expect(explanationText({ kind: 'behind', chapters: 1, grids: 0, days: 20 })).toBe('Ai rămas în urmă cu un capitol: l-am mutat pe următoarele 20 de zile.');
+    expect(explanationText({ kind: 'behind', chapters: 0, grids: 30, days: 1 })).toBe('Ai rămas în urmă cu 30 de grile: le-am împărțit pe ziua următoare.');
     expect(explanationText({ kind: 'behind', chapters: 0, grids: 7, days: 0 })).toBe('Ai rămas în urmă cu 7 grile: nu mai încape în zilele rămase.');
     expect(explanationText({ kind: 'ahead', chapters: 1, grids: 25 })).toBe('Ești înainte cu un capitol și 25 de grile: ultima săptămână rămâne mai ușoară.');
   });
