@@ -10,6 +10,7 @@ import type { PartStoreReply, PartStoreRequest } from './part-store-protocol.ts'
 
 type Waiting = { resolve: (s: DownloadState) => void; reject: (e: Error) => void };
 const WORKER_FAILED = 'PART_WORKER_FAILED';
+export const PART_STORE_WORK_MEASURE = 'grilio:part-store-work';
 let worker: Worker | null = null;
 let broken = false;
 let seq = 0;
@@ -24,7 +25,11 @@ function startWorker(): Worker | null {
     const p = waiting.get(r.id);
     if (!p) return;
     waiting.delete(r.id);
-    if (r.ok) p.resolve(r.state);
+    if (r.ok) {
+      // The worker's own time on the part, for the phone bench (server/bench/download-phone.ts).
+      performance.measure(PART_STORE_WORK_MEASURE, { start: performance.now() - r.workMs, duration: r.workMs });
+      p.resolve(r.state);
+    }
     else p.reject(r.quota ? new StorageFullError() : new Error(r.error));
   };
   // A worker that cannot load (an old cached shell, a blocked script): parts are stored in-thread from now on.

@@ -13,7 +13,9 @@ self.addEventListener('message', (e: MessageEvent<PartStoreRequest>) => {
   const m = e.data;
   void (async () => {
     try {
-      reply({ id: m.id, ok: true, state: await storePart(db, m.manualId, decoder.decode(m.body), m.part) });
+      const t0 = performance.now();
+      const state = await storePart(db, m.manualId, decoder.decode(m.body), m.part);
+      reply({ id: m.id, ok: true, state, workMs: performance.now() - t0 });
     } catch (err) {
       reply({ id: m.id, ok: false, quota: isQuotaError(err), error: err instanceof Error ? err.message : String(err) });
     }

@@ -21,8 +21,8 @@ export type SearchViewer = { id: number | null; premium: boolean };
 /** GET /search's answer, plus how many downloaded manuals were searched (0: say none is downloaded). */
 export type DeviceSearchResponse = SearchResponse & { manuals: number };
 
-/** What a message gets back: the search's answer (null for a warm-up) and the index's own time on it. */
-export type DeviceAnswer = { result: DeviceSearchResponse | null; workMs: number };
+/** What a message gets back: the search's answer (null for a warm-up), the index's own time on it, and the part of that spent bringing the index up to the mirror. */
+export type DeviceAnswer = { result: DeviceSearchResponse | null; workMs: number; refreshMs: number };
 
 /** A searchable block, or a chapter whose text is not on the device (a premium chapter downloaded by a free account): its title and summary. */
 type Passage = { chapter_id: number; block: number; text: string; stub: boolean };
@@ -197,8 +197,9 @@ export class DeviceSearch {
   async answer(req: WorkerRequest): Promise<DeviceAnswer> {
     const t0 = performance.now();
     await this.refresh();
+    const refreshMs = performance.now() - t0;
     const result = req.type === 'search' ? await this.search(req.query, req.viewer) : null;
-    return { result, workMs: performance.now() - t0 };
+    return { result, workMs: performance.now() - t0, refreshMs };
   }
 
   /** The query answered from the index as it is now (call refresh() first to include the latest copies). */

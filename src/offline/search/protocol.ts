@@ -7,6 +7,6 @@ export type WorkerRequest =
   | { id: number; type: 'search'; query: SearchQueryOut; viewer: SearchViewer };
 
 export type WorkerReply =
-  // workMs: the worker's own time on the message (the phone bench scales it: DevTools' CPU throttling slows pages, not workers).
-  | { id: number; ok: true; result: DeviceSearchResponse | null; workMs: number }
+  // workMs: the worker's own time on the message (the phone bench scales it: DevTools' CPU throttling slows pages, not workers); refreshMs: its part bringing the index up to the mirror.
+  | { id: number; ok: true; result: DeviceSearchResponse | null; workMs: number; refreshMs: number }
   | { id: number; ok: false; error: string };
