@@ -20,6 +20,22 @@ test('search from the top bar: a chapter paragraph, a grid to solve, a locked pr
   await expect(page.locator('.search-hit mark').first()).toHaveText(/^(nefron|rinichi)/i);
   await shoot(page, SHOTS, 'search-results');
 
+  // A new query typed on the results page: its results, then the address; Back brings the last
+  // query's results and its words back into the field.
+  const again = page.getByRole('search', { name: 'Caută din nou' }).getByRole('searchbox');
+  await again.fill('ansa henle');
+  await again.press('Enter');
+  await expect(page.locator('.search-page__status')).toContainText('Pentru „ansa henle”');
+  await expect(page).toHaveURL(/\/cautare\?q=ansa%20henle$/);
+  await expect(again).toHaveValue('ansa henle');
+  await page.goBack();
+  await expect(page.locator('.search-page__status')).toContainText('Pentru „NEFRON rinichí”');
+  await expect(again).toHaveValue('NEFRON rinichí');
+  await page.goForward();
+  await expect(page.locator('.search-page__status')).toContainText('Pentru „ansa henle”');
+  await page.goBack();
+  await expect(page.locator('.search-page__status')).toContainText('Pentru „NEFRON rinichí”');
+
   // A paragraph opens its chapter scrolled to it and focused.
   await page.setViewportSize({ width: 1280, height: 900 });
   const passage = page.getByRole('region', { name: 'Din capitole' }).getByRole('link').first();

@@ -7,9 +7,10 @@
 // submit to results, at 4× as well; then (offline-test-phone.ts) 200-grid tests built offline from
 // it and the solve screen's INP and CLS. BENCH_FRAMES=1 also prints the long animation frames' scripts.
 // BENCH_PHONE_CPU=phone slows the CPU to a BenchmarkIndex-1,000 phone instead of 4× (phone-cpu.ts).
+// BENCH_SEARCH_N sets the number of queries (100); BENCH_TRACE=1 and BENCH_PROFILE=1 say where their main-thread time went.
 // Run: `npm run build && npx node server/bench/download-phone.ts` (PORT, DATA_DIR optional).
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { openCliDb } from '../cli/cli-db.ts';
 import { migrate } from '../db/migrate.ts';
@@ -25,9 +26,11 @@ const DATA_DIR = process.env.DATA_DIR ?? `/tmp/grilio-download-phone-${PORT}`;
 const BASE = `http://127.0.0.1:${PORT}`;
 const MANUAL = 'cautare-bench-0';
 
-rmSync(DATA_DIR, { recursive: true, force: true });
+// BENCH_KEEP_DATA=1 reuses a DATA_DIR an earlier run seeded (quicker repeats of the browser part).
+const keep = process.env.BENCH_KEEP_DATA === '1' && existsSync(DATA_DIR);
+if (!keep) rmSync(DATA_DIR, { recursive: true, force: true });
 const env = { ...process.env, DATA_DIR, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: BASE };
-{
+if (!keep) {
   const { db } = await openCliDb(env);
   await migrate(db);
   await seed(db, { log: () => undefined });
@@ -135,7 +138,7 @@ try {
   if (process.env.BENCH_FRAMES) console.log(JSON.stringify(await frames(), null, 1));
   // Then the offline search over the downloaded manual (search-phone.ts), unless BENCH_SEARCH=0.
   if (process.env.BENCH_SEARCH !== '0') {
-    console.log(JSON.stringify({ search: await measureDeviceSearch(page, context, cdp) }));
+    console.log(JSON.stringify({ search: await measureDeviceSearch(page, context, cdp, Number(process.env.BENCH_SEARCH_N ?? 100)) }));
     if (process.env.BENCH_FRAMES) console.log(JSON.stringify(await frames(), null, 1));
   }
   // Then offline tests of 200 grids built from it and the solve screen's INP (offline-test-phone.ts), unless BENCH_OFFLINE_TEST=0.

@@ -1,13 +1,15 @@
 // Offline search on the phone profile (issue 30 §3), after download-phone.ts has put the 6,000-grid
 // manual on the device: the page taken over by the service worker, /cautare opened, the browser
 // offline (the device's index is built in its worker: `grilio:device-index`), then 100 queries
-// typed into the results page's box and submitted one after the other, each timed from the form's
-// submit to the status line naming its results, and the worker's round trip (`grilio:device-search`).
+// typed into the results page's box and submitted one after the other (half a second apart), each
+// timed from the form's submit to the status line naming its results and to that frame painted,
+// and the worker's round trip (`grilio:device-search`) and own time (scaled to the phone).
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { SEARCH_QUERIES } from './search.ts';
 import { startProfile, stopProfile } from './cpu-profile.ts';
 import { phoneRate } from './phone-cpu.ts';
-import { timedQuery } from './search-timing.ts';
+import { timedQueryPainted } from './search-timing.ts';
+import { perUnit, startTrace } from './trace-summary.ts';
 
 const q = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -41,8 +43,20 @@ export async function measureDeviceSearch(page: Page, context: BrowserContext, c
   });
   const submit: number[] = [];
   if (process.env.BENCH_PROFILE) await startProfile(cdp);
-  for (let i = 0; i < n; i++) submit.push(await timedQuery(page, SEARCH_QUERIES[i % SEARCH_QUERIES.length]!));
+  // BENCH_TRACE=1: the main thread's time per query by trace event (style, layout, paint, script).
+  const stopTrace = process.env.BENCH_TRACE ? await startTrace(cdp) : null;
+  const painted: number[] = [];
+  // A person reads the results before typing the next query: BENCH_SEARCH_PAUSE_MS between queries
+  // (500; 0 runs them back to back, so each meets the last one's leftover work, the address change).
+  const pause = Number(process.env.BENCH_SEARCH_PAUSE_MS ?? 500);
+  for (let i = 0; i < n; i++) {
+    if (i && pause) await page.waitForTimeout(pause);
+    const t = await timedQueryPainted(page, SEARCH_QUERIES[i % SEARCH_QUERIES.length]!);
+    submit.push(t.results);
+    painted.push(t.painted);
+  }
   if (process.env.BENCH_PROFILE) console.log(JSON.stringify({ main_thread_self_ms: await stopProfile(cdp) }, null, 1));
+  if (stopTrace) console.log(JSON.stringify({ main_thread_ms_per_query: perUnit(await stopTrace(), n) }, null, 1));
   const query = await page.evaluate(() => performance.getEntriesByName('grilio:device-search').map((e) => e.duration));
   // The worker's own part, at this host's speed: DevTools' CPU throttling slows the page, not its
   // workers ("Operation is only supported for pages, not workers"), so at the phone that part takes
@@ -52,6 +66,7 @@ export async function measureDeviceSearch(page: Page, context: BrowserContext, c
   const rate = phoneRate();
   const workAtPhone = work.map((w) => w * rate);
   const submitAtPhone = submit.map((s, i) => s + (rate - 1) * (work[i] ?? 0));
+  const paintedAtPhone = painted.map((s, i) => s + (rate - 1) * (work[i] ?? 0));
   const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
   const over100 = await page.evaluate(() => (window as unknown as { __long: number }).__long);
   const status = await page.locator('.search-page__status').innerText();
@@ -78,6 +93,7 @@ export async function measureDeviceSearch(page: Page, context: BrowserContext, c
     worker_refresh_ms_host: { p50: r1(q(refresh, 0.5)), p95: r1(q(refresh, 0.95)), max: r1(Math.max(...refresh)) },
     worker_ms_at_phone: { p50: r1(q(workAtPhone, 0.5)), p95: r1(q(workAtPhone, 0.95)), max: r1(Math.max(...workAtPhone)) },
     submit_to_results_at_phone_ms: { p50: r1(q(submitAtPhone, 0.5)), p95: r1(q(submitAtPhone, 0.95)), max: r1(Math.max(...submitAtPhone)) },
+    submit_to_painted_at_phone_ms: { p50: r1(q(paintedAtPhone, 0.5)), p95: r1(q(paintedAtPhone, 0.95)), max: r1(Math.max(...paintedAtPhone)) },
     submit_to_results_ms: { p50: r1(q(submit, 0.5)), p95: r1(q(submit, 0.95)), max: r1(Math.max(...submit)) },
     longest_task_ms: Math.round(longest),
     tasks_over_100ms: over100,

@@ -19,18 +19,31 @@ type SearchBoxProps = {
   onClose?: () => void;
   autoFocus?: boolean;
   label?: string;
-  /** Told the results page's address parameters just before it opens (the results page starts its query there). */
-  onSearch?: (params: URLSearchParams) => void;
+  /** Told the results page's address parameters before it opens (the results page starts its query
+   *  there); a promise returned is waited for, up to OPEN_WAIT_MS, so the page opens with its answer. */
+  onSearch?: (params: URLSearchParams) => Promise<unknown> | void;
 };
+
+/** How long a search started by `onSearch` may hold the page's opening: on a phone, opening it
+ *  first cost a render and a frame of its own before the results' (issue 30 §3). */
+export const OPEN_WAIT_MS = 200;
 
 export function SearchBox({ onClose, autoFocus = false, label = SEARCH_LABEL, onSearch }: SearchBoxProps) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  const submits = useRef(0);
   const current = pathname === '/cautare' ? (new URLSearchParams(search).get('q') ?? '') : '';
   const [value, setValue] = useState(current);
-  useEffect(() => setValue(current), [current]);
+  // The field follows the address (Back, a link to another query), except when the address only
+  // catches up with a query submitted here: what was typed since stays.
+  const submitted = useRef<string[]>([]);
+  useEffect(() => {
+    const mine = submitted.current.indexOf(current);
+    if (mine >= 0) submitted.current.splice(0, mine + 1);
+    else setValue(current);
+  }, [current]);
   useEffect(() => {
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);
@@ -52,7 +65,8 @@ export function SearchBox({ onClose, autoFocus = false, label = SEARCH_LABEL, on
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const q = value.trim();
+    // The field's own value: on a busy phone a render may not have caught up with the last keys.
+    const q = (input.current?.value ?? value).trim();
     if (q.length < SEARCH_Q_MIN) {
       input.current?.focus();
       return;
@@ -60,9 +74,22 @@ export function SearchBox({ onClose, autoFocus = false, label = SEARCH_LABEL, on
     // On the results page a new query keeps the kind chosen there (?tip=).
     const tip = pathname === '/cautare' ? new URLSearchParams(search).get('tip') : null;
     const query = `q=${encodeURIComponent(q)}${tip ? `&tip=${encodeURIComponent(tip)}` : ''}`;
-    onSearch?.(new URLSearchParams(query));
-    navigate(`/cautare?${query}`);
-    onClose?.();
+    submitted.current = [...submitted.current.slice(-9), q];
+    const started = onSearch?.(new URLSearchParams(query));
+    const turn = ++submits.current;
+    const from = window.location.href;
+    const open = () => {
+      // Only the last query opens, and only if nobody went elsewhere meanwhile.
+      if (turn !== submits.current || window.location.href !== from) return;
+      navigate(`/cautare?${query}`);
+      onClose?.();
+    };
+    if (!started) return open();
+    let timer = 0;
+    void Promise.race([started, new Promise((r) => (timer = window.setTimeout(r, OPEN_WAIT_MS)))]).then(() => {
+      window.clearTimeout(timer);
+      open();
+    });
   };
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Escape') return;

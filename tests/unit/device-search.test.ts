@@ -1,7 +1,7 @@
 // The offline search index (issue 30 §3): folding and prefixes as the server has them, ranking,
 // the kind filter, premium content found but locked for a free account, only downloaded manuals,
 // and the index following the mirror when a manual's copy changes or is removed.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GrilioDb, type LocalChapter, type LocalGrid, type LocalManual } from '../../src/offline/db.ts';
 import { DeviceSearch } from '../../src/offline/search/device-index.ts';
 import { searchQuery, type SearchQueryIn } from '../../src/shared/search-rules.ts';
@@ -164,5 +164,19 @@ describe('device search index', () => {
     await db.manuals.update(1, { downloaded_at: '2026-12-02T09:00:00.000Z' });
     await index.refresh();
     expect((await index.search(q({ q: 'podoc' }), FREE)).grids.map((g) => g.id)).toEqual([104]);
+  });
+  it('reads the mirror before a query only after a write to it', async () => {
+    await seed();
+    const index = new DeviceSearch(db);
+    const reads = vi.spyOn(db.manuals, 'toArray');
+    await index.refresh();
+    expect(reads).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 3; i++) expect((await index.answer({ id: i, type: 'search', query: q({ q: 'henle' }), viewer: FREE })).result!.grids).toHaveLength(1);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // A write (here, a new chapter: no grid count changes) is noticed and read again before the next query.
+    await db.chapters.put(chapter(12, 1, 'glanda', [{ type: 'p', text: 'Glanda tiroidă secretă tiroxina.' }]));
+    expect((await index.answer({ id: 9, type: 'search', query: q({ q: 'tiroxin' }), viewer: FREE })).result!.passages).toHaveLength(1);
+    expect(reads).toHaveBeenCalledTimes(2);
+    reads.mockRestore();
   });
 });

@@ -1,6 +1,6 @@
 // /cautare's query starts on submit, before the page renders (run-search.ts): the page then takes
 // that search instead of asking again, only for the same query, kind and network state, and once.
-import { act } from 'react';
+import { act, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -78,6 +78,28 @@ describe('the search started on submit', () => {
     expect(host.textContent).toBe('server: nefron (pending)');
     await act(async () => release());
     expect(host.textContent).toBe('server: ansa');
+    act(() => root.unmount());
+  });
+
+  it('an answer already here is shown in the render that opens it: no pending pass, one commit', async () => {
+    const commits: string[] = [];
+    function Logged({ q }: { q: string }) {
+      const { result, pending } = useSearchResults(q, 'all');
+      const text = `${result?.q ?? 'none'}${pending ? ' (pending)' : ''}`;
+      useLayoutEffect(() => void commits.push(text));
+      return <p>{text}</p>;
+    }
+    const host = document.createElement('div');
+    const root = createRoot(host);
+    await act(async () => root.render(<Logged q="nefron" />));
+    expect(commits.at(-1)).toBe('nefron');
+    commits.length = 0;
+    await act(async () => void (await startSearchEarly('ansa', 'all')));
+    await act(async () => root.render(<Logged q="ansa" />));
+    expect(commits).toEqual(['ansa']);
+    expect(calls).toEqual(['nefron', 'ansa']);
+    // Handed out once: a later visit asks again.
+    expect(takeEarly(searchKey('ansa', 'all', true))).toBeNull();
     act(() => root.unmount());
   });
 

@@ -1,6 +1,6 @@
 // The search worker (issue 30 §3): holds the index of the downloaded manuals and answers queries
 // off the main thread. It reads the Dexie mirror itself; each message first brings the index up to
-// the mirror, which costs a read of the manuals' rows when nothing was written (DeviceSearch.answer).
+// the mirror, which costs nothing when nothing was written since the last message (DeviceSearch.answer).
 import { db } from '../db.ts';
 import { DeviceSearch } from './device-index.ts';
 import type { WorkerReply, WorkerRequest } from './protocol.ts';

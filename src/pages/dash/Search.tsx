@@ -16,6 +16,7 @@ import { GridHit, HitSection, PassageHit } from './search/Hits.tsx';
 import { KindFilter, KIND_PARAM, kindOf, kindParam } from './search/KindFilter.tsx';
 import { useSearchResults, type SearchResults } from './search/useSearchResults.ts';
 import { startSearchEarly } from './search/run-search.ts';
+import { afterPaint, nextAhead, settleAhead, showAhead, useAhead } from './search/ahead.ts';
 import { Icon } from '../../shell/icons.tsx';
 import '../../styles/search.css';
 
@@ -64,7 +65,18 @@ function useAfter(on: boolean, ms: number): boolean {
   return on && late;
 }
 
-const searchEarly = (p: URLSearchParams) => startSearchEarly((p.get('q') ?? '').trim(), kindOf(p));
+/** A query typed here (from the page at address key `from`): searched, shown once answered, and the address changed after that paint (ahead.ts). */
+function searchEarly(p: URLSearchParams, from: string): Promise<unknown> {
+  const kind = kindOf(p);
+  const seq = nextAhead();
+  const href = window.location.href;
+  return startSearchEarly((p.get('q') ?? '').trim(), kind).then(({ key, ...outcome }) => {
+    // Too late once the address moved (the box opened the page after its wait, or the reader left).
+    if (window.location.href !== href) return;
+    showAhead(seq, { key, from, kind, outcome });
+    return afterPaint();
+  });
+}
 const gridKey = (g: SearchGridHit) => String(g.id);
 const passageKey = (p: SearchPassageHit) => `${p.chapter.id}-${p.block}`;
 const gridHit = (g: SearchGridHit) => <GridHit hit={g} />;
@@ -75,8 +87,14 @@ export default function Search() {
   const navigate = useNavigate();
   const params = new URLSearchParams(search);
   const q = (params.get('q') ?? '').trim();
-  const kind = kindOf(params);
-  const { result: shown, error: shownError, key: shownKey, pending } = useSearchResults(q, kind);
+  const here = kindOf(params);
+  const own = useSearchResults(q, here);
+  // A query typed here shows as soon as it is answered, before the address names it.
+  const ahead = useAhead();
+  const early = ahead && ahead.from === own.wanted ? ahead : null;
+  useEffect(() => settleAhead(own.wanted), [own.wanted]);
+  const kind = early ? early.kind : here;
+  const { result: shown, error: shownError, key: shownKey, pending } = early ? { ...early.outcome, key: early.key, pending: false } : own;
   // Another query's results stay until this one's arrive (marked busy); after SPINNER_AFTER_MS, or
   // when there is nothing to keep, the spinner shows. An error is only ever this query's.
   const slow = useAfter(pending, SPINNER_AFTER_MS);
@@ -100,7 +118,7 @@ export default function Search() {
         <p>Caută în enunțuri, variante, explicații și în textul capitolelor. Diacriticele nu contează, iar începutul unui cuvânt ajunge („nefr” găsește „nefronul”).</p>
       </header>
       <div className="search-page__box">
-        <SearchBox label="Caută din nou" onSearch={searchEarly} />
+        <SearchBox label="Caută din nou" onSearch={(p) => searchEarly(p, own.wanted)} />
       </div>
       <KindFilter value={kind} onChange={setKind} />
       {pending && !result ? <PageLoading /> : null}
