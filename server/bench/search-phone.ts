@@ -67,6 +67,7 @@ export async function measureDeviceSearch(page: Page, context: BrowserContext, c
   const workAtPhone = work.map((w) => w * rate);
   const submitAtPhone = submit.map((s, i) => s + (rate - 1) * (work[i] ?? 0));
   const paintedAtPhone = painted.map((s, i) => s + (rate - 1) * (work[i] ?? 0));
+  const queryAtPhone = query.map((s, i) => s + (rate - 1) * (work[i] ?? 0));
   const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
   const over100 = await page.evaluate(() => (window as unknown as { __long: number }).__long);
   const status = await page.locator('.search-page__status').innerText();
@@ -89,6 +90,7 @@ export async function measureDeviceSearch(page: Page, context: BrowserContext, c
     index_build_ms: Math.round(build),
     queries: n,
     query_ms: { p50: r1(q(query, 0.5)), p95: r1(q(query, 0.95)), max: r1(Math.max(...query)) },
+    query_ms_at_phone: { p50: r1(q(queryAtPhone, 0.5)), p95: r1(q(queryAtPhone, 0.95)), max: r1(Math.max(...queryAtPhone)) },
     worker_ms_host: { p50: r1(q(work, 0.5)), p95: r1(q(work, 0.95)), max: r1(Math.max(...work)) },
     worker_refresh_ms_host: { p50: r1(q(refresh, 0.5)), p95: r1(q(refresh, 0.95)), max: r1(Math.max(...refresh)) },
     worker_ms_at_phone: { p50: r1(q(workAtPhone, 0.5)), p95: r1(q(workAtPhone, 0.95)), max: r1(Math.max(...workAtPhone)) },

@@ -13,6 +13,7 @@ import { showToast } from '../../state/toast.ts';
 import { plural } from '../../shared/ro-count.ts';
 import { app } from '../../state/app.ts';
 import { ErrorList } from '../../shell/form/index.ts';
+import { useFrameState } from '../../shell/useFrameState.ts';
 import '../../styles/content.css';
 
 const PHASE_LABEL: Record<DownloadProgress['phase'], string> = {
@@ -35,7 +36,8 @@ export function DownloadButton({ manual, compact = false }: { manual: { id: numb
   );
   const [note, setNote] = useState<string | null>(null);
   const { online } = useSnapshot(app);
-  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  // Reported for every chunk read: shown once a frame.
+  const [progress, setProgressSoon, setProgress] = useFrameState<DownloadProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const downloaded = Boolean(local?.downloaded_at);
   const busy = progress !== null;
@@ -45,7 +47,7 @@ export function DownloadButton({ manual, compact = false }: { manual: { id: numb
     setNote(null);
     setProgress({ phase: 'data', percent: 0, bytes: 0 });
     try {
-      const res = await downloadManual(manual.slug, setProgress);
+      const res = await downloadManual(manual.slug, setProgressSoon);
       // A sync of a copy already here is not a download: the toast says what happened.
       showToast(res.sync ? 'MANUAL_SYNCED' : 'MANUAL_DOWNLOADED');
       if (res.sync)
