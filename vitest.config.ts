@@ -13,6 +13,7 @@ const NO_DB = [
   'tests/server/token-cache.test.ts',
   'tests/server/user-row-cache.test.ts',
   'tests/server/bench-inp-stats.test.ts',
+  'tests/server/bench-parts-timeline.test.ts',
   'tests/server/pool-slots.test.ts',
   'tests/server/validator.test.ts',
 ];

@@ -20,6 +20,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web-server.ts';
 import { measureDeviceSearch } from './search-phone.ts';
 import { measureOfflineTest } from './offline-test-phone.ts';
 import { choosePhoneRate, phoneRate } from './phone-cpu.ts';
+import { partsTimeline } from './parts-timeline.ts';
 
 const PORT = Number(process.env.PORT ?? 8809);
 const DATA_DIR = process.env.DATA_DIR ?? `/tmp/grilio-download-phone-${PORT}`;
@@ -103,16 +104,25 @@ try {
   page.on('requestfinished', (r) => {
     if (r.url().includes(`/courses/${MANUAL}/download/`)) network += Math.max(0, r.timing().responseEnd);
   });
-  await page.evaluate(() => performance.clearMeasures('grilio:part-store-work'));
+  await page.evaluate(() => {
+    performance.clearMeasures('grilio:part-store-work');
+    performance.clearMeasures('grilio:part-fetch');
+  });
   const t0 = Date.now();
   await button.click();
   await page.getByText(/Disponibil offline/).waitFor({ timeout: 120_000 });
   const ms = Date.now() - t0;
   const after = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
-  // The parts are stored one after the other between their fetches, each in the part-store worker,
-  // which DevTools' CPU throttling does not slow: at the phone each worker millisecond takes `rate`.
-  const work = await page.evaluate(() => performance.getEntriesByName('grilio:part-store-work').reduce((s, e) => s + e.duration, 0));
-  const msAtPhone = ms + (phoneRate() - 1) * work;
+  // Each part is stored in the part-store worker, which DevTools' CPU throttling does not slow: at
+  // the phone each of its milliseconds takes `rate`. The next part is fetched while one is stored,
+  // so the timeline is replayed with the worker's times scaled (partsTimeline) and the difference
+  // added to what was measured.
+  const perPart = await page.evaluate(() => ({
+    fetch: performance.getEntriesByName('grilio:part-fetch').map((e) => e.duration),
+    store: performance.getEntriesByName('grilio:part-store-work').map((e) => e.duration),
+  }));
+  const work = perPart.store.reduce((s, w) => s + w, 0);
+  const msAtPhone = ms + partsTimeline(perPart.fetch, perPart.store, phoneRate()) - partsTimeline(perPart.fetch, perPart.store, 1);
   const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
   const over100 = await page.evaluate(() => (window as unknown as { __long: number }).__long);
   const status = await page.locator('.download__status').first().innerText();

@@ -60,9 +60,10 @@ export function downloadManifest(manual: string): Promise<DownloadManifest> {
 }
 
 /** One part of a manual as its JSON bytes (DownloadPartPayload, parsed where it is stored), with the bytes received so far while it arrives. */
-export function downloadPart(manual: string, part: DownloadPart, onBytes?: (bytes: number) => void): Promise<ArrayBuffer> {
+export function downloadPart(manual: string, part: DownloadPart, onBytes?: (bytes: number) => void, signal?: AbortSignal): Promise<ArrayBuffer> {
   const options: Options = {
     searchParams: { from: String(part.from), to: String(part.to) },
+    ...(signal ? { signal } : {}),
     ...(onBytes ? { onDownloadProgress: (p: { transferredBytes: number }) => onBytes(p.transferredBytes) } : {}),
   };
   return requestBytes(`courses/${seg(manual)}/download/parts/${part.chapter_id}`, options);

@@ -21,6 +21,8 @@ import { storePartOffThread } from './part-store-client.ts';
 export { imageUrls, toLocalChapter, toLocalGrid } from './part-store.ts';
 export { downloadKey, type DownloadState } from './download-state.ts';
 
+export const PART_FETCH_MEASURE = 'grilio:part-fetch';
+
 export async function downloadState(manualId: number): Promise<DownloadState | undefined> {
   return (await db.meta.get(downloadKey(manualId)))?.value as DownloadState | undefined;
 }
@@ -64,19 +66,45 @@ export async function downloadParts(
   const done = new Set(state.done);
   const total = parts.reduce((s, p) => s + p.bytes, 0);
   let stored = parts.filter((p) => done.has(p.key)).reduce((s, p) => s + p.bytes, 0);
-  onProgress({ bytes: stored, total, partsDone: done.size, parts: parts.length });
+  // The progress bar counts bytes received: the parts on the device or received whole, plus what
+  // has arrived of the part being fetched. It never goes back.
+  let received = stored;
+  let arriving = 0;
+  const report = () => onProgress({ bytes: received + arriving, total, partsDone: done.size, parts: parts.length });
+  report();
+  const todo = parts.filter((p) => !done.has(p.key));
+  const abort = new AbortController();
+  const fetchPart = (part: (typeof parts)[number]) => {
+    const onBytes = (b: number) => {
+      arriving = Math.min(b, part.bytes);
+      report();
+    };
+    const t0 = performance.now();
+    const body = downloadPart(slug, part, onBytes, abort.signal).then((b) => {
+      received += part.bytes;
+      arriving = 0;
+      // Each part's fetch, for the phone bench's timeline (server/bench/download-phone.ts).
+      performance.measure(PART_FETCH_MEASURE, { start: t0 });
+      return b;
+    });
+    // Awaited in turn below; until then a failure must not count as unhandled.
+    body.catch(() => undefined);
+    return body;
+  };
+  let next = todo.length ? fetchPart(todo[0]!) : null;
   try {
-    for (const part of parts) {
-      if (done.has(part.key)) continue;
-      const body = await downloadPart(slug, part, (b) =>
-        onProgress({ bytes: stored + Math.min(b, part.bytes), total, partsDone: done.size, parts: parts.length }),
-      );
+    for (const [i, part] of todo.entries()) {
+      const body = await next!;
+      // The next part is fetched while this one is stored: the network and the worker side by
+      // side (on a phone the worker's parse and writes were most of the download, issue 30 §2).
+      // A failure of that fetch surfaces once this part is stored and recorded, so a resume starts after it.
+      next = i + 1 < todo.length ? fetchPart(todo[i + 1]!) : null;
       // Parsed and written (rows and the record of parts done, one transaction) in a worker: on a
       // phone that was the main thread's longest work of each part.
       state = await storePartOffThread(id, body, part);
       done.add(part.key);
       stored = state.bytes;
-      onProgress({ bytes: stored, total, partsDone: done.size, parts: parts.length });
+      report();
     }
     // Every part is stored: now, and only now, the manual counts as downloaded.
     const complete: DownloadState = { slug, premium: state.premium, cursor: state.cursor, bytes: stored };
@@ -100,6 +128,8 @@ export async function downloadParts(
     );
     return { manual, images };
   } catch (err) {
+    // A part still being fetched is not wanted any more.
+    abort.abort();
     if (err instanceof StorageFullError) await clearManualRows(id).catch(() => undefined);
     // A part of an old manifest that is gone (its chapter deleted meanwhile): start again, once.
     if (err instanceof ApiError && err.status === 404 && !retried) {

@@ -72,6 +72,26 @@ describe('downloadParts', () => {
     expect(state?.parts).toBeUndefined();
   });
 
+  it('fetches the next part while it stores one', async () => {
+    const { calls } = stubFetch(partRoutes(payload()));
+    // How many parts had been asked for when each part's record of done parts was written.
+    const askedWhenStored: number[] = [];
+    // (Dexie's updating hook gets the changed key paths: 'value.done' when a part is recorded.)
+    const hook = (mods: object) => {
+      const done = (mods as Record<string, unknown>)['value.done'];
+      if (Array.isArray(done) && done.length) askedWhenStored.push(partCalls(calls).length);
+    };
+    db.meta.hook('updating', hook);
+    try {
+      await downloadParts('bio', () => undefined);
+    } finally {
+      db.meta.hook('updating').unsubscribe(hook);
+    }
+    expect(partCalls(calls)).toEqual(['10', '11', '12']);
+    // Part 10 was stored once part 11 was on its way, 11 once 12 was; 12 had no next.
+    expect(askedWhenStored).toEqual([2, 3, 3]);
+  });
+
   it('a refused write (quota) leaves nothing half-written', async () => {
     stubFetch(partRoutes(payload()));
     const real = db.transaction.bind(db);
