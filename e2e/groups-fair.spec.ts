@@ -123,7 +123,14 @@ test('free friends are marked; stop, remove, hand over and leave ask first', asy
       await expect(member(ana.page, 'Carmen Confirmă')).toContainText('invitat');
       await p.page.reload();
     }
-    await p.page.getByRole('button', { name: 'Intră în test' }).click();
+    // Bounded, and saying what the member's page shows instead: in one CI run (3 Dec) this button
+    // never came for 7 minutes and passed on the retry; the page snapshot then was another person's.
+    const enter = p.page.getByRole('button', { name: 'Intră în test' });
+    await enter.waitFor({ timeout: 90_000 }).catch(async (e: unknown) => {
+      const shown = await p.page.locator('main, body').first().innerText().catch(() => '(no page)');
+      throw new Error(`${p.name}: no „Intră în test” at ${p.page.url()}; the page shows: ${shown.slice(0, 600)}`, { cause: e });
+    });
+    await enter.click();
     await expect(member(ana.page, p.name)).toContainText('în test');
   }
   const invitable = ana.page.getByRole('list', { name: 'Prieteni de invitat' });
