@@ -15,6 +15,7 @@ import { answerAll, installProbe, report, tap } from './solve-inp.ts';
 import { SUMMARY_HEADER } from './inp-stats.ts';
 import { startProfile, stopProfile } from './cpu-profile.ts';
 import { phoneRate } from './phone-cpu.ts';
+import { perUnit, startTrace } from './trace-summary.ts';
 
 const BUILDS = Number(process.env.BENCH_OFFLINE_BUILDS ?? 12);
 const COUNT = Number(process.env.BENCH_OFFLINE_COUNT ?? 200);
@@ -106,7 +107,7 @@ function armBuildClock(page: Page, count: number): Promise<void> {
 
 /** /teste/start offline: the manual, every chapter ticked, COUNT grids; returns the timings of one build. */
 async function buildOnce(page: Page, manualId: number, count: number, session: CDPSession, profile: boolean): Promise<Build & { longest: number; over100: number }> {
-  const cdp = profile ? session : null;
+  const cdp = profile && process.env.BENCH_PROFILE ? session : null;
   await page.goto('/teste/start');
   // A page that the service worker loads while Chromium emulates offline gets navigator.onLine ===
   // true again (seen here, Chromium 156): the app then tries the network once before drawing on the
@@ -126,9 +127,12 @@ async function buildOnce(page: Page, manualId: number, count: number, session: C
   if (process.env.BENCH_SETTLE_MS) await page.waitForTimeout(Number(process.env.BENCH_SETTLE_MS));
   await armBuildClock(page, count);
   if (cdp) await startProfile(cdp);
+  // BENCH_TRACE=1: the main thread's time in the last build by trace event (BENCH_TRACE_FILE keeps the trace).
+  const stopTrace = profile && process.env.BENCH_TRACE ? await startTrace(session) : null;
   await tap(page, page.getByRole('button', { name: 'Începe testul' }), 'start');
   const build = await page.evaluate(() => window.__build!);
   if (cdp) console.log(JSON.stringify({ build_main_thread_self_ms: await stopProfile(cdp) }, null, 1));
+  if (stopTrace) console.log(JSON.stringify({ build_trace_ms: perUnit(await stopTrace(), 1, 40) }, null, 1));
   // Long tasks of the build (the observer of download-phone.ts's init script), read after a moment.
   await page.waitForTimeout(300);
   const { longest, over100, marks } = await page.evaluate(() => ({ longest: window.__longest, over100: window.__long, marks: (window as unknown as { __marks: Record<string, number> }).__marks }));
@@ -173,7 +177,7 @@ export async function measureOfflineTest(page: Page, context: BrowserContext, cd
   for (let i = 0; i < BUILDS; i++) {
     loads.push(loadavg()[0]!);
     // BENCH_PROFILE=1: a main-thread CPU profile of the last build (its figures are then not for the table).
-    builds.push(await buildOnce(page, manualId, COUNT, cdp, Boolean(process.env.BENCH_PROFILE) && i === BUILDS - 1));
+    builds.push(await buildOnce(page, manualId, COUNT, cdp, Boolean(process.env.BENCH_PROFILE || process.env.BENCH_TRACE) && i === BUILDS - 1));
   }
   const chapters = await page.evaluate(
     (id) =>

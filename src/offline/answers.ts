@@ -1,6 +1,6 @@
 // Every answer is committed to IndexedDB before the screen shows it as given; the same
 // transaction marks the test dirty and queues it in the outbox, so nothing can be lost between.
-import { db, type LocalAnswer } from './db.ts';
+import { db, type LocalAnswer, type LocalTest } from './db.ts';
 import { localWrite } from './errors.ts';
 import { currentOwner, foreignTo } from './owner.ts';
 import { notePending } from './device-data.ts';
@@ -49,16 +49,31 @@ export async function enqueue(testId: string, now = new Date()): Promise<void> {
     if (offline && !queued.offline) await db.outbox.update(queued.seq!, { offline: true });
     return;
   }
-  const test = await db.tests.get(testId);
-  await db.outbox.add({
+  await db.outbox.add(outboxEntry(testId, await db.tests.get(testId), now));
+}
+
+/**
+ * Stores a test just made on the device (an id never queued before) and its outbox entry: two
+ * writes, since such a test has no entry yet and its row is at hand (enqueue's two reads were a
+ * good part of the offline build's write at a phone's speed, issue 30 §2).
+ */
+export async function storeNewTest(test: LocalTest, now = new Date()): Promise<void> {
+  await db.transaction('rw', db.tests, db.outbox, async () => {
+    await db.tests.put(test);
+    await db.outbox.add(outboxEntry(test.id, test, now));
+  });
+}
+
+function outboxEntry(testId: string, test: LocalTest | undefined, now: Date) {
+  return {
     test_id: testId,
     created_at: now.toISOString(),
     attempts: 0,
     last_error: null,
     owner_id: test?.owner_id ?? currentOwner(),
     next_at: 0,
-    offline: offline || test?.source === 'offline',
-  });
+    offline: offlineNow() || test?.source === 'offline',
+  };
 }
 
 export function answersOf(testId: string): Promise<LocalAnswer[]> {

@@ -2,9 +2,10 @@
 // and the offline draw. Apart from local-tests.ts so that only the test builder loads it: the solve
 // screen's first load stays within its budget.
 import { db, type LocalGrid, type LocalTest } from './db.ts';
-import { enqueue } from './answers.ts';
+import { storeNewTest } from './answers.ts';
 import { localWrite } from './errors.ts';
 import { handOver } from './handover.ts';
+import { drawAhead, takeAhead } from './draw-ahead.ts';
 import { localHistory, newTest, NotEnoughGridsError, type History, type TestFilters } from './local-tests.ts';
 
 type MatchFilters = Omit<TestFilters, 'count' | 'mode' | 'time_limit_min'>;
@@ -96,25 +97,32 @@ async function drawGrids(f: TestFilters, h: History, random: () => number): Prom
   return picked;
 }
 
-/** Offline test from the downloaded grids, queued for the server; handed over to the solve screen. */
-export async function createOfflineTest(f: TestFilters, id: string = crypto.randomUUID(), now = new Date(), random: () => number = Math.random): Promise<LocalTest> {
-  performance.mark('offline-test:start');
+/** The draw for `f`: the grids of a new offline test, in its order (one read transaction). */
+function drawTest(f: TestFilters, random: () => number): Promise<LocalGrid[]> {
   // One read transaction for the whole draw, not one per request (a dozen: the manual, the history, a chapter's keys each, the rows).
-  const picked = await db.transaction('r', [db.manuals, db.chapters, db.answers, db.favorites, db.grids], async () => {
+  return db.transaction('r', [db.manuals, db.chapters, db.answers, db.favorites, db.grids], async () => {
     // The history (every answer on the device) only for a filter that needs it.
     const needsHistory = f.only_unseen || f.only_wrong || f.only_favorites;
     const [manual, history] = await Promise.all([db.manuals.get(f.manual_id), needsHistory ? localHistory() : NO_HISTORY]);
     performance.mark('offline-test:history');
     return manual?.downloaded_at ? drawGrids(f, history, random) : pickGrids([], f, history, random);
   });
+}
+
+/** The builder's form says `f` on a device with no connection: the draw is made now, for the tap (draw-ahead.ts). */
+export function prepareOfflineTest(f: TestFilters, random: () => number = Math.random): Promise<void> {
+  return drawAhead(f, (filters) => drawTest(filters, random));
+}
+
+/** Offline test from the downloaded grids, queued for the server; handed over to the solve screen. */
+export async function createOfflineTest(f: TestFilters, id: string = crypto.randomUUID(), now = new Date(), random: () => number = Math.random): Promise<LocalTest> {
+  performance.mark('offline-test:start');
+  const ready = await takeAhead(f);
+  if (ready) performance.mark('offline-test:ahead');
+  const picked = ready ?? (await drawTest(f, random));
   performance.mark('offline-test:drawn');
   const test = newTest(id, f, picked.map((g) => g.id), 'offline', now);
-  await localWrite(() =>
-    db.transaction('rw', db.tests, db.outbox, async () => {
-      await db.tests.put(test);
-      await enqueue(test.id, now);
-    }),
-  );
+  await localWrite(() => storeNewTest(test, now));
   performance.mark('offline-test:stored');
   handOver(test, picked);
   return test;

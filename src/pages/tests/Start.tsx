@@ -12,7 +12,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db } from '../../offline/db.ts';
 import { NotEnoughGridsError, storeServerTest, type TestFilters } from '../../offline/local-tests.ts';
-import { createOfflineTest } from '../../offline/offline-draw.ts';
+import { createOfflineTest, prepareOfflineTest } from '../../offline/offline-draw.ts';
+import { dropAhead } from '../../offline/draw-ahead.ts';
 import { createOnline } from '../../offline/create-test.ts';
 import { fetchAvailable } from '../../api/practice.ts';
 import { getCourse, listCourses } from '../../api/courses.ts';
@@ -31,6 +32,9 @@ import '../../styles/tests.css';
 type Manual = { id: number; slug: string; title: string; offline: boolean };
 type Chapter = { id: number; title: string };
 type Errors = Record<string, string[]>;
+
+/** After a change of the form, the pause before the draw is made ahead (a candidate typing a count changes it per key). */
+const DRAW_AHEAD_DELAY_MS = 300;
 
 export default function Start() {
   const navigate = useNavigate();
@@ -129,19 +133,8 @@ export default function Start() {
 
   const toggleChapter = (id: number) => setChapterIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
-  async function startOffline(filters: TestFilters) {
-    const test = await createOfflineTest(filters);
-    showToast('TEST_CREATED');
-    performance.mark('offline-test:navigate');
-    navigate(`/teste/${test.id}`);
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    setErrors({});
-    setAvailable(null);
-    const id = crypto.randomUUID();
+  /** What the form says: the request's body, and the filters of a test drawn on the device. */
+  function readForm(id: string) {
     const raw = {
       id,
       manual_id: manualId ?? 0,
@@ -155,11 +148,6 @@ export default function Start() {
       mode,
       time_limit_min: timeLimit.trim() ? Number(timeLimit) : null,
     };
-    const invalid = check(createTestBody, raw);
-    if (invalid) {
-      setErrors(splitErrors(invalid, ['manual_id', 'chapter_ids', 'count', 'difficulty', 'measured', 'mode', 'time_limit_min']));
-      return;
-    }
     const filters: TestFilters = {
       manual_id: raw.manual_id,
       chapter_ids: raw.chapter_ids,
@@ -171,6 +159,41 @@ export default function Start() {
       mode,
       time_limit_min: raw.time_limit_min,
     };
+    return { raw, filters };
+  }
+
+  // With no connection the test will be drawn on the device: the draw for what the form says is made
+  // a moment after each change, so the tap only stores it (offline/draw-ahead.ts; used once, and only
+  // if nothing it read was written since).
+  const offlineReady = !online && downloaded.some((m) => m.id === manualId);
+  useEffect(() => {
+    if (!offlineReady || busy) return;
+    const { raw, filters } = readForm('00000000-0000-4000-8000-000000000000');
+    if (raw.measured || check(createTestBody, raw)) return;
+    const timer = setTimeout(() => prepareOfflineTest(filters), DRAW_AHEAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [offlineReady, busy, manualId, chapterIds, count, difficulty, measured, onlyUnseen, onlyWrong, onlyFavorites]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => dropAhead, []);
+
+  async function startOffline(filters: TestFilters) {
+    const test = await createOfflineTest(filters);
+    showToast('TEST_CREATED');
+    performance.mark('offline-test:navigate');
+    navigate(`/teste/${test.id}`);
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setErrors({});
+    setAvailable(null);
+    const id = crypto.randomUUID();
+    const { raw, filters } = readForm(id);
+    const invalid = check(createTestBody, raw);
+    if (invalid) {
+      setErrors(splitErrors(invalid, ['manual_id', 'chapter_ids', 'count', 'difficulty', 'measured', 'mode', 'time_limit_min']));
+      return;
+    }
     setBusy(true);
     try {
       if (!navigator.onLine) {
