@@ -196,7 +196,10 @@ export async function measureOfflineTest(page: Page, context: BrowserContext, cd
     window.__inp!.marks = [];
     return performance.now();
   });
+  // BENCH_PROFILE_ANSWERS=1: a main-thread CPU profile of the answers (its INP figures are then not for the table).
+  if (process.env.BENCH_PROFILE_ANSWERS) await startProfile(cdp);
   const inp = await answerAll(context.browser()!, page, ANSWERS, COUNT, 'offline');
+  if (process.env.BENCH_PROFILE_ANSWERS) console.log(JSON.stringify({ answers_main_thread_self_ms: await stopProfile(cdp, 45) }, null, 1));
   const shifts = await page.evaluate(() => window.__shifts!);
   // What one build reads from IndexedDB (raw getAll, same page, still 4×): every grid on the device
   // (localHistory's db.grids.toArray()) and the manual's grids (createOfflineTest's where('manual_id')).

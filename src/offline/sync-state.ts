@@ -65,7 +65,8 @@ export function useOutboxStatus(testId?: string): OutboxStatus | undefined {
     // describeOutbox keeps that test's entries alone.
     const items = testId ? await db.outbox.where('test_id').equals(testId).toArray() : await db.outbox.toArray();
     const ids = [...new Set(items.map((i) => i.test_id))];
-    const answers = ids.length ? await db.answers.where('test_id').anyOf(ids).toArray() : [];
+    // One test: an equals() range is one request; anyOf() walks a cursor, a round trip per row.
+    const answers = ids.length === 1 ? await db.answers.where('test_id').equals(ids[0]!).toArray() : ids.length ? await db.answers.where('test_id').anyOf(ids).toArray() : [];
     return describeOutbox(items, answers, currentOwner(), testId);
   }, [testId]);
 }

@@ -5,8 +5,22 @@ import { MOBILE_BREAKPOINT } from '../shared/constants.ts';
 
 export const NARROW_QUERY = `(max-width: ${MOBILE_BREAKPOINT}px)`;
 
+// One MediaQueryList per query, kept: React reads the snapshot on every render of every user of the
+// hook, and matchMedia() builds a new list each call (≈ 2 ms of each answer's tap on a phone, issue 30 §2).
+// (Kept with the matchMedia that made it: a replaced one, as tests stub it, starts afresh.)
+const lists = new Map<string, { from: typeof window.matchMedia; mq: MediaQueryList }>();
+
+function listOf(query: string): MediaQueryList | null {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return null;
+  const kept = lists.get(query);
+  if (kept && kept.from === window.matchMedia) return kept.mq;
+  const mq = window.matchMedia(query);
+  lists.set(query, { from: window.matchMedia, mq });
+  return mq;
+}
+
 function matches(query: string): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+  return listOf(query)?.matches ?? false;
 }
 
 export function isNarrow(): boolean {
@@ -18,8 +32,8 @@ export function useMediaQuery(query: string): boolean {
   // One subscription per query, not one per render.
   const subscribe = useCallback(
     (onChange: () => void) => {
-      if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => {};
-      const mq = window.matchMedia(query);
+      const mq = listOf(query);
+      if (!mq) return () => {};
       mq.addEventListener('change', onChange);
       return () => mq.removeEventListener('change', onChange);
     },
