@@ -2,38 +2,15 @@
 // the tap then only stores the test, and a drawn set is never used for other filters, twice, or
 // after the device's grids, answers or favourites changed under it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, type LocalGrid } from '../../src/offline/db.ts';
+import { db } from '../../src/offline/db.ts';
+import { localGrid, testFilters } from './local-test-fixtures.ts';
 import { saveAnswer } from '../../src/offline/answers.ts';
 import type { TestFilters } from '../../src/offline/local-tests.ts';
 import { createOfflineTest, prepareOfflineTest } from '../../src/offline/offline-draw.ts';
 import { dropAhead, drawKey } from '../../src/offline/draw-ahead.ts';
 
-const grid = (id: number): LocalGrid => ({
-  id,
-  chapter_id: 10 + (id % 3),
-  manual_id: 1,
-  type: 'CS',
-  statement: `Grila ${id}`,
-  options: { A: 'a', B: 'b', C: 'c', D: 'd', E: 'e' },
-  correct: ['A'],
-  explanation: 'pentru că',
-  explanation_photo: null,
-  difficulty: 'easy',
-  premium: false,
-});
-
-const filters = (f: Partial<TestFilters> = {}): TestFilters => ({
-  manual_id: 1,
-  chapter_ids: [],
-  count: 10,
-  difficulty: null,
-  only_unseen: false,
-  only_wrong: false,
-  only_favorites: false,
-  mode: 'exam',
-  time_limit_min: null,
-  ...f,
-});
+const grid = (id: number) => localGrid(id, { chapter_id: 10 + (id % 3) });
+const filters = (f: Partial<TestFilters> = {}) => testFilters({ count: 10, ...f });
 
 /** Rows the next calls read from the grids' store. */
 function countReads() {

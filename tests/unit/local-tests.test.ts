@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, type LocalGrid } from '../../src/offline/db.ts';
+import { db } from '../../src/offline/db.ts';
 import { saveAnswer } from '../../src/offline/answers.ts';
 import {
   abandonLocally,
@@ -8,39 +8,14 @@ import {
   localHistory,
   NotEnoughGridsError,
   storeServerTest,
-  type TestFilters,
 } from '../../src/offline/local-tests.ts';
 import { createOfflineTest, matchingGrids, pickGrids } from '../../src/offline/offline-draw.ts';
 import { handedOver, releaseHandOver } from '../../src/offline/handover.ts';
 import type { TestDetail } from '../../src/api/practice.ts';
+import { localGrid, testFilters } from './local-test-fixtures.ts';
 
-const grid = (id: number, extra: Partial<LocalGrid> = {}): LocalGrid => ({
-  id,
-  chapter_id: 10,
-  manual_id: 1,
-  type: 'CS',
-  statement: `Grila ${id}`,
-  options: { A: 'a', B: 'b', C: 'c', D: 'd', E: 'e' },
-  correct: ['A'],
-  explanation: 'pentru că',
-  explanation_photo: null,
-  difficulty: 'easy',
-  premium: false,
-  ...extra,
-});
-
-const filters = (f: Partial<TestFilters> = {}): TestFilters => ({
-  manual_id: 1,
-  chapter_ids: [],
-  count: 2,
-  difficulty: null,
-  only_unseen: false,
-  only_wrong: false,
-  only_favorites: false,
-  mode: 'exam',
-  time_limit_min: null,
-  ...f,
-});
+const grid = localGrid;
+const filters = testFilters;
 
 const none = { latest: new Map(), favorites: new Set<number>() };
 let seed = 1;
