@@ -3,9 +3,8 @@
 // fetched and stored; a finished test goes to its results; resuming opens the last viewed grid.
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type LocalGrid } from '../../../offline/db.ts';
-import { useStableLiveQuery } from '../../../offline/useStableLiveQuery.ts';
-import { sameAnswers, sameGrids, sameTestOnScreen } from './same-rows.ts';
 import { storeServerTest } from '../../../offline/local-tests.ts';
 import { handedOver, releaseHandOver } from '../../../offline/handover.ts';
 import { startSync } from '../../../offline/sync.ts';
@@ -21,21 +20,18 @@ export function useSolveData(id: string) {
   const given = useMemo(() => handedOver(id), [id]);
   useEffect(() => () => releaseHandOver(id), [id]);
   // Another account's test on this device is not this account's to see or answer.
-  // Each re-read that changed nothing the screen shows keeps the value React has (useStableLiveQuery):
-  // an answer rewrites the test's updated_at and synced, a move its last_index.
-  const test = useStableLiveQuery(
+  const test = useLiveQuery(
     async () => {
       const t = await db.tests.get(id);
       return t && !foreignTo(t, currentOwner()) ? t : null;
     },
     [id],
-    sameTestOnScreen,
     given?.test,
   );
   const gridKey = test ? test.grid_ids.join(',') : '';
-  const grids = useStableLiveQuery(async () => (test ? await db.grids.bulkGet(test.grid_ids) : []), [gridKey], sameGrids, given?.grids as (LocalGrid | undefined)[] | undefined);
+  const grids = useLiveQuery(async () => (test ? await db.grids.bulkGet(test.grid_ids) : []), [gridKey], given?.grids as (LocalGrid | undefined)[] | undefined);
   // A test just made has no answers yet.
-  const answers = useStableLiveQuery(() => db.answers.where('test_id').equals(id).toArray(), [id], sameAnswers, given ? [] : undefined);
+  const answers = useLiveQuery(() => db.answers.where('test_id').equals(id).toArray(), [id], given ? [] : undefined);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [fetching, setFetching] = useState(false);
   const [resumedId, setResumedId] = useState<string | null>(null);
